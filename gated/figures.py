@@ -1,0 +1,148 @@
+"""The registry of published figures: every number the chapter states.
+
+Each entry pairs the value as the chapter prints it (in English) with the
+computation that must reproduce it and the format that prints it. The site's
+build recomputes every entry and fails when one no longer matches, naming the
+pages that quote it. To change a published figure on purpose, edit its line.
+
+Numbers in a page's prose are checked against these figures, in the page's own
+number format: 132,096 in English is 132 096 in Russian.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import examples, highway
+from .cost import block, count
+from .render import number
+
+
+class Figure(NamedTuple):
+    """A published figure: as printed, how it is computed, how it is printed."""
+
+    published: str
+    compute: Callable[[], Any]
+    spec: str
+
+    def computed(self, lang: str = "en") -> str:
+        """The computation's value, printed in `lang`."""
+        return number(self.compute(), self.spec, lang)
+
+    def printed(self, lang: str = "en") -> str:
+        """The published value, printed in `lang`."""
+        return number(parse(self.published), self.spec, lang)
+
+
+def parse(published: str) -> int | float:
+    """The number an English printing stands for: "132,096" -> 132096, "75%" -> 0.75."""
+    s = published.replace(",", "")
+    if s.endswith("%"):
+        return float(s[:-1]) / 100
+    return int(s) if s.lstrip("+-").isdigit() else float(s)
+
+
+def _torch(module: str) -> Any:
+    """A module of the torch side of the package, imported only when a figure needs it."""
+    return importlib.import_module(f"gated.torch.{module}")
+
+
+_w = examples.worked
+_lstm2 = examples.two_unit_lstm
+_gru2 = examples.two_unit_gru
+
+
+def _pre(gate: str) -> float:
+    e = examples.WORKED
+    return float(getattr(e.params, gate)(e.x, e.h)[0])
+
+
+FIGURES: dict[str, Figure] = {
+    # ---- the worked example (one coordinate, one step)
+    "worked.a_f": Figure("5.95", lambda: _pre("f"), ".2f"),
+    "worked.a_i": Figure("4.27", lambda: _pre("i"), ".2f"),
+    "worked.a_c": Figure("2.03", lambda: _pre("c"), ".2f"),
+    "worked.a_o": Figure("4.78", lambda: _pre("o"), ".2f"),
+    "worked.f": Figure("0.997", lambda: _w().f[0], ".3f"),
+    "worked.i": Figure("0.986", lambda: _w().i[0], ".3f"),
+    "worked.c_tilde": Figure("0.966", lambda: _w().c_tilde[0], ".3f"),
+    "worked.o": Figure("0.992", lambda: _w().o[0], ".3f"),
+    "worked.kept": Figure("1.995", lambda: _w().f[0] * examples.WORKED.c[0], ".3f"),
+    "worked.added": Figure("0.953", lambda: _w().i[0] * _w().c_tilde[0], ".3f"),
+    "worked.c": Figure("2.948", lambda: _w().c[0], ".3f"),
+    "worked.tanh_c": Figure("0.9945", lambda: np.tanh(_w().c[0]), ".4f"),
+    "worked.h": Figure("0.986", lambda: _w().h[0], ".3f"),
+    "counterfactual.f": Figure("0.1", lambda: examples.COUNTERFACTUAL_F, ".1f"),
+    "counterfactual.kept": Figure("0.2", lambda: examples.COUNTERFACTUAL_F * examples.WORKED.c[0], ".1f"),
+    "counterfactual.added": Figure("0.95", lambda: _w().i[0] * _w().c_tilde[0], ".2f"),
+    "counterfactual.c": Figure("1.15", examples.counterfactual, ".2f"),
+    # ---- the two-unit steps
+    "lstm2.f1": Figure("0.8038", lambda: _lstm2().f[0], ".4f"),
+    "lstm2.f2": Figure("0.6964", lambda: _lstm2().f[1], ".4f"),
+    "lstm2.i1": Figure("0.5300", lambda: _lstm2().i[0], ".4f"),
+    "lstm2.i2": Figure("0.5769", lambda: _lstm2().i[1], ".4f"),
+    "lstm2.c_tilde1": Figure("0.0997", lambda: _lstm2().c_tilde[0], ".4f"),
+    "lstm2.c_tilde2": Figure("0.2449", lambda: _lstm2().c_tilde[1], ".4f"),
+    "lstm2.o1": Figure("0.4651", lambda: _lstm2().o[0], ".4f"),
+    "lstm2.o2": Figure("0.5842", lambda: _lstm2().o[1], ".4f"),
+    "lstm2.c1": Figure("0.4547", lambda: _lstm2().c[0], ".4f"),
+    "lstm2.c2": Figure("0.3502", lambda: _lstm2().c[1], ".4f"),
+    "lstm2.h1": Figure("0.1980", lambda: _lstm2().h[0], ".4f"),
+    "lstm2.h2": Figure("0.1966", lambda: _lstm2().h[1], ".4f"),
+    "gru2.z1": Figure("0.6011", lambda: _gru2().z[0], ".4f"),
+    "gru2.z2": Figure("0.4576", lambda: _gru2().z[1], ".4f"),
+    "gru2.r1": Figure("0.5300", lambda: _gru2().r[0], ".4f"),
+    "gru2.r2": Figure("0.5769", lambda: _gru2().r[1], ".4f"),
+    "gru2.h_tilde1": Figure("0.0894", lambda: _gru2().h_tilde[0], ".4f"),
+    "gru2.h_tilde2": Figure("0.2739", lambda: _gru2().h_tilde[1], ".4f"),
+    "gru2.h1": Figure("0.0936", lambda: _gru2().h[0], ".4f"),
+    "gru2.h2": Figure("0.0168", lambda: _gru2().h[1], ".4f"),
+    # ---- the gradient highway
+    "decay.rnn_47": Figure("7.105e-15", lambda: highway.decay((0.5,), (47,))[0, 0], ".3e"),
+    "decay.lstm99_500": Figure("6.570e-03", lambda: highway.decay((0.99,), (500,))[0, 0], ".3e"),
+    # ---- the forget-gate bias
+    "bias.sigma0": Figure("0.5000", lambda: highway.retained(0, 1), ".4f"),
+    "bias.sigma1": Figure("0.7311", lambda: highway.retained(1, 1), ".4f"),
+    "bias.sigma2": Figure("0.8808", lambda: highway.retained(2, 1), ".4f"),
+    "bias.sigma3": Figure("0.9526", lambda: highway.retained(3, 1), ".4f"),
+    "bias.sigma5": Figure("0.9933", lambda: highway.retained(5, 1), ".4f"),
+    "bias.b2_47": Figure("2.565e-03", lambda: highway.retained(2, 47), ".3e"),
+    "bias.b0_47": Figure("7.105e-15", lambda: highway.retained(0, 47), ".3e"),
+    "bias.b2_47_short": Figure("2.6e-03", lambda: highway.retained(2, 47), ".1e"),
+    "bias.b0_47_short": Figure("7.1e-15", lambda: highway.retained(0, 47), ".1e"),
+    "bias.ratio": Figure("3.6e+11", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1e"),
+    # ---- the training experiment's set-up
+    "task.T": Figure("50", lambda: _torch("forget_bias").TASK.T, "d"),
+    "task.H": Figure("32", lambda: _torch("forget_bias").TASK.H, "d"),
+    "task.batch": Figure("64", lambda: _torch("forget_bias").TASK.batch, "d"),
+    "task.steps": Figure("300", lambda: _torch("forget_bias").TASK.steps, "d"),
+    "task.seeds": Figure("3", lambda: len(_torch("forget_bias").TASK.seeds), "d"),
+    # ---- what a gate costs
+    "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
+    "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),
+    "cost.rnn": Figure("300,500", lambda: count("rnn", 100, 500), ",d"),
+    "cost.gru": Figure("901,500", lambda: count("gru", 100, 500), ",d"),
+    "cost.lstm": Figure("1,202,000", lambda: count("lstm", 100, 500), ",d"),
+    "cost.gru_share": Figure("75%", lambda: count("gru", 100, 500) / count("lstm", 100, 500), ".0%"),
+    "cost.saved": Figure("300,500", lambda: count("lstm", 100, 500) - count("gru", 100, 500), ",d"),
+    "cost.bilstm": Figure("10,502,144", lambda: count("lstm", 512, 512, biases=2, layers=2, bidirectional=True), ",d"),
+    "cost.bilstm_millions": Figure(
+        "10.5", lambda: count("lstm", 512, 512, biases=2, layers=2, bidirectional=True) / 1e6, ".1f"
+    ),
+    "cost.ag_news": Figure("88,320", lambda: count("gru", 100, 128, biases=2), ",d"),
+    "seq2seq.projections": Figure("65,792", lambda: _torch("seq2seq").breakdown()["projections"], ",d"),
+    "seq2seq.output_bias": Figure("30,522", lambda: _torch("seq2seq").breakdown()["output bias"], ",d"),
+    "seq2seq.source_vocab": Figure("31,102", lambda: _torch("seq2seq").SOURCE_VOCAB, ",d"),
+    "seq2seq.target_vocab": Figure("30,522", lambda: _torch("seq2seq").TARGET_VOCAB, ",d"),
+    "seq2seq.core": Figure("492,602", lambda: _torch("seq2seq").core(), ",d"),
+    "seq2seq.total": Figure("8,380,474", lambda: _torch("seq2seq").total(), ",d"),
+}
+
+
+def check() -> list[tuple[str, Figure, str]]:
+    """The figures whose computation no longer reproduces them: (name, figure, new value)."""
+    return [(name, fig, fig.computed()) for name, fig in FIGURES.items() if fig.computed() != fig.published]

@@ -1,0 +1,127 @@
+"""The chapter's plots, drawn with matplotlib as inline SVG.
+
+Each function takes computed data and returns an SVG string labelled in the
+current language. Text is drawn as paths, so no font is fetched, and the
+plot sits on a light card of its own, so it reads the same on a light page
+and a dark one. Needs matplotlib (``pip install gated[plots]``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import matplotlib as mpl
+import numpy as np
+
+mpl.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the back end)
+
+from .render import Text, number  # noqa: E402
+
+# Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9")
+GREY = "#555555"
+CARD = "#fcfcfa"
+
+_STYLE = {
+    "svg.fonttype": "path",
+    "font.family": "DejaVu Sans",
+    "font.size": 10,
+    "axes.facecolor": CARD,
+    "figure.facecolor": CARD,
+    "savefig.facecolor": CARD,
+    "axes.edgecolor": GREY,
+    "axes.labelcolor": "#222222",
+    "xtick.color": "#222222",
+    "ytick.color": "#222222",
+    "text.color": "#222222",
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.color": "#dddddd",
+    "grid.linewidth": 0.6,
+    "legend.frameon": False,
+}
+
+
+@contextmanager
+def _figure(name: str, size: tuple[float, float] = (6.4, 3.6)) -> Iterator[tuple[plt.Figure, plt.Axes]]:
+    with mpl.rc_context({**_STYLE, "svg.hashsalt": name}):
+        fig, ax = plt.subplots(figsize=size, layout="constrained")
+        try:
+            yield fig, ax
+        finally:
+            plt.close(fig)
+
+
+def _svg(fig: plt.Figure, title: str) -> str:
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Title": title})
+    svg = buffer.getvalue()
+    svg = svg[svg.index("<svg") :]  # drop the XML prologue and doctype: the SVG goes inline
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{title}" class="plot" ', 1)
+
+
+def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
+    """Measured gradient norms against distance, next to σ(b_f)^τ.
+
+    `data` is what `gated.torch.gradients.measure` returns.
+    """
+    title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
+    taus = np.arange(1, len(data["rnn pytorch"]) + 1)
+    with _figure("gradient_norms", (6.4, 4.0)) as (fig, ax):
+        for colour, b_f in zip(COLOURS, biases, strict=False):
+            ax.semilogy(taus, data[f"lstm pytorch {b_f:g}"], color=colour, lw=2,
+                        label=f"LSTM, b_f = {b_f:g}")
+            ax.semilogy(taus, data[f"predicted {b_f:g}"], color=colour, lw=1.2, ls="--")
+            ax.semilogy(taus[9::10], data[f"lstm textbook {b_f:g}"][9::10], color=colour, ls="none",
+                        marker="o", ms=4)
+        ax.semilogy(taus, data["rnn pytorch"], color=GREY, lw=2, label=str(Text("plain RNN", "обычная RNN")))
+        ax.plot([], [], color="black", ls="--", lw=1.2, label=str(Text("σ(b_f)^τ, predicted", "σ(b_f)^τ, прогноз")))
+        ax.plot([], [], color="black", ls="none", marker="o", ms=4,
+                label=str(Text("small weights N(0, 0.01²)", "малые веса N(0, 0.01²)")))
+        ax.set_xlabel(str(Text("distance τ, steps", "расстояние τ, шагов")))
+        ax.set_ylabel(str(Text("‖∂L/∂c₀‖ (RNN: ‖∂L/∂h₀‖)", "‖∂L/∂c₀‖ (RNN: ‖∂L/∂h₀‖)")))
+        ax.set_xlim(0, taus[-1])
+        ax.set_ylim(1e-32, 2)
+        ax.legend(loc="lower left", fontsize=8.5, ncols=2)
+        return _svg(fig, title)
+
+
+def accuracy(runs: dict[float, np.ndarray], steps: np.ndarray, chance: float) -> str:
+    """Held-out accuracy against training step, one colour per b_f, one line per seed.
+
+    `runs` is what `gated.torch.forget_bias.run` returns.
+    """
+    title = str(Text("Accuracy during training", "Точность во время обучения"))
+    with _figure("accuracy") as (fig, ax):
+        for colour, (b_f, acc) in zip(COLOURS, runs.items(), strict=False):
+            for k, run in enumerate(acc):
+                ax.plot(steps, run, color=colour, lw=1.8, alpha=0.85,
+                        label=f"b_f = {b_f:g}" if k == 0 else None)
+        ax.axhline(chance, color=GREY, ls=":", lw=1.2)
+        ax.annotate(str(Text("chance", "угадывание")), (steps[-1], chance), xytext=(0, 4),
+                    textcoords="offset points", ha="right", va="bottom", color=GREY, fontsize=9)
+        ax.set_xlabel(str(Text("training step", "шаг обучения")))
+        ax.set_ylabel(str(Text("held-out accuracy", "точность на отложенных данных")))
+        ax.set_ylim(0, 1.05)
+        ax.set_xlim(0, steps[-1])
+        ax.legend(loc="center right")
+        return _svg(fig, title)
+
+
+def losses(scratch: np.ndarray, library: np.ndarray) -> str:
+    """Training loss of the from-scratch LSTM and of `nn.LSTM`, step by step."""
+    title = str(Text("Training loss of the two implementations", "Функция потерь двух реализаций"))
+    steps = np.arange(1, len(scratch) + 1)
+    gap = float(np.max(np.abs(scratch - library)))
+    with _figure("losses") as (fig, ax):
+        ax.plot(steps, scratch, color=COLOURS[0], lw=3, alpha=0.5, label=str(Text("from scratch", "с нуля")))
+        ax.plot(steps, library, color=COLOURS[1], lw=1.2, ls="--", label="nn.LSTM")
+        ax.set_xlabel(str(Text("training step", "шаг обучения")))
+        ax.set_ylabel(str(Text("cross-entropy, nats per character", "перекрёстная энтропия, нат на символ")))
+        ax.set_xlim(0, steps[-1])
+        ax.legend(loc="upper right", title=f"max |Δ| = {number(gap, '.1e')}")
+        return _svg(fig, title)

@@ -1,0 +1,154 @@
+"""Rendering records for readers: numbers, text and tables, in English or Russian.
+
+Data comes first and is rendered second. A `Table` holds raw values and a
+format for each column; `markdown` and `text` turn it into a page's table or a
+terminal's. The language is an argument, or the current one, which is English
+unless `using_language` says otherwise.
+
+English groups thousands with a comma (132,096). Russian groups them with a
+no-break space (132 096) and puts one before a percent sign (75 %). Both use a
+decimal point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from numbers import Real
+from typing import Any, NamedTuple
+
+import numpy as np
+
+LANGUAGES = ("en", "ru")
+NBSP = "\u00a0"
+
+_language: ContextVar[str] = ContextVar("gated_language", default="en")
+
+
+def language() -> str:
+    """The current language, "en" or "ru"."""
+    return _language.get()
+
+
+@contextmanager
+def using_language(lang: str) -> Iterator[None]:
+    """Render in `lang` inside the block."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    token = _language.set(lang)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+class Text(NamedTuple):
+    """A piece of text in both languages; `str()` gives the current one."""
+
+    en: str
+    ru: str
+
+    def __call__(self, lang: str | None = None) -> str:
+        return getattr(self, lang or language())
+
+    def __str__(self) -> str:
+        return self()
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def number(x: Any, spec: str, lang: str | None = None) -> str:
+    """Format one number with a `format` spec, in a language's convention.
+
+    >>> number(132096, ",d", "ru") == "132" + NBSP + "096"
+    True
+    """
+    s = format(x, spec)
+    if (lang or language()) == "ru":
+        s = s.replace(",", NBSP)
+        if s.endswith("%"):
+            s = s[:-1] + NBSP + "%"
+    return s
+
+
+def vector(v: Any, spec: str, lang: str | None = None) -> str:
+    """Format a vector as (a, b, ...), each entry with `spec`."""
+    return "(" + ", ".join(number(float(a), spec, lang) for a in np.ravel(v)) + ")"
+
+
+# ---------------------------------------------------------------- tables
+
+
+class Formula(NamedTuple):
+    """A formula: TeX for the page, plain text for the terminal."""
+
+    tex: str
+    plain: str
+
+
+class Column(NamedTuple):
+    """A table column: its title and how to format its numbers.
+
+    `title` may hold TeX between dollars for the page; `plain`, when given,
+    is the title the terminal shows instead. A column without `spec` holds
+    text.
+    """
+
+    title: Text
+    spec: str | None = None
+    plain: Text | None = None
+
+
+class Table(NamedTuple):
+    """Rows of raw values under titled columns."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def column(self, i: int) -> list[Any]:
+        """The raw values of column `i`."""
+        return [row[i] for row in self.rows]
+
+
+def cell(value: Any, spec: str | None, lang: str | None = None) -> str:
+    """One table cell: a number, a vector, a `Text`, a `Formula` or a string."""
+    if isinstance(value, Formula):
+        return f"${value.tex}$"
+    if isinstance(value, Text):
+        return value(lang)
+    if isinstance(value, str):
+        return value
+    if spec is None:
+        raise TypeError(f"a text column holds {value!r}")
+    if isinstance(value, (Real, np.number)):
+        return number(value, spec, lang)
+    return vector(value, spec, lang)
+
+
+def markdown(table: Table, lang: str | None = None) -> str:
+    """The table as Markdown, numbers right-aligned."""
+    head = [c.title(lang) for c in table.columns]
+    rule = ["---:" if c.spec else ":---" for c in table.columns]
+    body = [[cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)] for row in table.rows]
+    return "\n".join("| " + " | ".join(r) + " |" for r in [head, rule, *body]) + "\n"
+
+
+def text(table: Table, lang: str | None = None, indent: str = "  ") -> str:
+    """The table as plain text for a terminal: padded columns under a rule."""
+    head = [(c.plain or c.title)(lang) for c in table.columns]
+    body = [
+        [v.plain if isinstance(v, Formula) else cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)]
+        for row in table.rows
+    ]
+    widths = [max(len(s) for s in col) for col in zip(head, *body, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = []
+        for s, w, c in zip(cells, widths, table.columns, strict=True):
+            parts.append(s.rjust(w) if c.spec else s.ljust(w))
+        return (indent + "   ".join(parts)).rstrip()
+
+    rule = indent + "-" * (sum(widths) + 3 * (len(widths) - 1))
+    return "\n".join([line(head), rule, *(line(r) for r in body)]) + "\n"

@@ -1,0 +1,212 @@
+"""The chapter's tables, as records: raw values under titled columns.
+
+Render them with `gated.render.markdown` for a page or `gated.render.text` for
+a terminal. Every value here is computed when the table is built.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import examples, highway
+from .cost import BLOCKS, block, count
+from .render import Column, Formula, Table, Text
+
+# ---------------------------------------------------------------- the worked example
+
+_LSTM_GATES = (
+    ("f", Text("forget", "забывания"), "\\sigma"),
+    ("i", Text("input", "входной"), "\\sigma"),
+    ("c", Text("candidate", "кандидат"), "\\tanh"),
+    ("o", Text("output", "выходной"), "\\sigma"),
+)
+
+
+def worked() -> Table:
+    """The one-coordinate example: each gate's weights, pre-activation and value."""
+    e, s = examples.WORKED, examples.worked()
+    values = {"f": s.f, "i": s.i, "c": s.c_tilde, "o": s.o}
+    rows = []
+    for name, label, fn in _LSTM_GATES:
+        g = getattr(e.params, name)
+        a = float(g(e.x, e.h)[0])
+        symbol = Formula("\\tilde c", "c~") if name == "c" else Formula(name, name)
+        rows.append(
+            (
+                label,
+                symbol,
+                float(g.W[0, 0]),
+                float(g.U[0, 0]),
+                float(g.b[0]),
+                a,
+                Formula(f"{fn}({a:.2f})", f"{fn.lstrip(chr(92))}({a:.2f})"),
+                float(values[name][0]),
+            )
+        )
+    return Table(
+        (
+            Column(Text("gate", "гейт")),
+            Column(Text("", "")),
+            Column(Text("$W$", "$W$"), ".2f", Text("W", "W")),
+            Column(Text("$U$", "$U$"), ".2f", Text("U", "U")),
+            Column(Text("$b$", "$b$"), ".2f", Text("b", "b")),
+            Column(Text("pre-activation $a$", "предактивация $a$"), ".2f", Text("a", "a")),
+            Column(Text("activation", "функция")),
+            Column(Text("value", "значение"), ".3f"),
+        ),
+        tuple(rows),
+    )
+
+
+def worked_updates() -> str:
+    """The worked example's memory and hidden updates, term by term, as TeX."""
+    e, s = examples.WORKED, examples.worked()
+    f, i, c_tilde, o = (float(v[0]) for v in (s.f, s.i, s.c_tilde, s.o))
+    c_prev, c, h = float(e.c[0]), float(s.c[0]), float(s.h[0])
+    return (
+        "\\begin{aligned}\n"
+        f"c_t &= f_t\\,c_{{t-1}} + i_t\\,\\tilde c_t = {f:.3f} \\times {c_prev:g} + {i:.3f} \\times {c_tilde:.3f}"
+        f" = {f * c_prev:.3f} + {i * c_tilde:.3f} = {c:.3f},\\\\\n"
+        f"h_t &= o_t \\tanh(c_t) = {o:.3f} \\times \\tanh({c:.3f}) = {o:.3f} \\times {np.tanh(c):.4f}"
+        f" = {h:.3f}.\n"
+        "\\end{aligned}"
+    )
+
+
+# ---------------------------------------------------------------- the highway and the bias
+
+
+def decay() -> Table:
+    """factor^τ for the plain RNN's 0.5 and forget gates of 0.9 and 0.99."""
+    values = highway.decay()
+    rnn, f1, f2 = highway.FACTORS
+    return Table(
+        (
+            Column(Text("distance $\\tau$", "расстояние $\\tau$"), "d", Text("distance", "расстояние")),
+            Column(Text(f"RNN, factor {rnn}", f"RNN, множитель {rnn}"), ".3e"),
+            Column(Text(f"LSTM, $f = {f1}$", f"LSTM, $f = {f1}$"), ".3e", Text(f"LSTM, f = {f1}", f"LSTM, f = {f1}")),
+            Column(Text(f"LSTM, $f = {f2}$", f"LSTM, $f = {f2}$"), ".3e", Text(f"LSTM, f = {f2}", f"LSTM, f = {f2}")),
+        ),
+        tuple((tau, *row) for tau, row in zip(highway.DISTANCES, values.tolist(), strict=True)),
+    )
+
+
+def bias() -> Table:
+    """σ(b_f) and what it passes over 10, 47 and 100 steps."""
+    rows = []
+    for b_f in highway.BIASES:
+        f = float(highway.retained(b_f, 1))
+        rows.append((b_f, f, *(float(highway.retained(b_f, tau)) for tau in highway.POWERS)))
+    return Table(
+        (
+            Column(Text("$b_f$", "$b_f$"), ".1f", Text("b_f", "b_f")),
+            Column(Text("$\\sigma(b_f)$", "$\\sigma(b_f)$"), ".4f", Text("sigma(b_f)", "sigma(b_f)")),
+            *(
+                Column(
+                    Text(f"after {tau} steps", f"через {tau} шагов"),
+                    ".3e",
+                    Text(f"after {tau}", f"через {tau}"),
+                )
+                for tau in highway.POWERS
+            ),
+        ),
+        tuple(rows),
+    )
+
+
+# ---------------------------------------------------------------- the two-unit steps
+
+_STEP_COLUMNS = (
+    Column(Text("", "")),
+    Column(Text("formula", "формула")),
+    Column(Text("value", "значение"), "+.4f"),
+)
+
+
+def lstm_step() -> Table:
+    """The two-unit LSTM step, gate by gate."""
+    s = examples.two_unit_lstm()
+    return Table(
+        _STEP_COLUMNS,
+        (
+            (Text("forget", "забывания"), Formula("f_t = \\sigma(W_f x_t + U_f h_{t-1} + b_f)", "f = sigma(W_f q + b_f)"), s.f),
+            (Text("input", "входной"), Formula("i_t = \\sigma(W_i x_t + U_i h_{t-1} + b_i)", "i = sigma(W_i q + b_i)"), s.i),
+            (Text("candidate", "кандидат"), Formula("\\tilde c_t = \\tanh(W_c x_t + U_c h_{t-1})", "c~ = tanh(W_c q)"), s.c_tilde),
+            (Text("output", "выходной"), Formula("o_t = \\sigma(W_o x_t + U_o h_{t-1} + b_o)", "o = sigma(W_o q + b_o)"), s.o),
+            (Text("cell", "память"), Formula("c_t = f_t \\odot c_{t-1} + i_t \\odot \\tilde c_t", "c = f*c_prev + i*c~"), s.c),
+            (Text("hidden", "состояние"), Formula("h_t = o_t \\odot \\tanh(c_t)", "h = o * tanh(c)"), s.h),
+        ),
+    )
+
+
+def lstm_update() -> Table:
+    """The two-unit cell update one term at a time: what is kept, what is added."""
+    e, s = examples.TWO_UNIT_LSTM, examples.two_unit_lstm()
+    return Table(
+        _STEP_COLUMNS,
+        (
+            (Text("kept", "сохранено"), Formula("f_t \\odot c_{t-1}", "f * c_prev"), s.f * e.c),
+            (Text("added", "добавлено"), Formula("i_t \\odot \\tilde c_t", "i * c~"), s.i * s.c_tilde),
+            (Text("new memory", "новая память"), Formula("c_t", "c"), s.c),
+        ),
+    )
+
+
+def gru_step() -> Table:
+    """The two-unit GRU step in the chapter's convention."""
+    s = examples.two_unit_gru()
+    return Table(
+        _STEP_COLUMNS,
+        (
+            (Text("update", "обновления"), Formula("z_t = \\sigma(W_z x_t + U_z h_{t-1})", "z = sigma(W_z q)"), s.z),
+            (Text("reset", "сброса"), Formula("r_t = \\sigma(W_r x_t + U_r h_{t-1})", "r = sigma(W_r q)"), s.r),
+            (
+                Text("candidate", "кандидат"),
+                Formula("\\tilde h_t = \\tanh(W_h x_t + U_h (r_t \\odot h_{t-1}))", "h~ = tanh(W_h [r*h_prev, x])"),
+                s.h_tilde,
+            ),
+            (
+                Text("hidden", "состояние"),
+                Formula("h_t = (1 - z_t) \\odot h_{t-1} + z_t \\odot \\tilde h_t", "h = (1-z)*h_prev + z*h~"),
+                s.h,
+            ),
+        ),
+    )
+
+
+# ---------------------------------------------------------------- the cost
+
+_CELLS = (
+    ("rnn", Text("plain RNN", "обычная RNN"), Text("one state update", "одно обновление состояния")),
+    ("gru", Text("GRU", "GRU"), Text("update, reset, candidate", "обновление, сброс, кандидат")),
+    ("lstm", Text("LSTM", "LSTM"), Text("forget, input, candidate, output", "забывание, вход, кандидат, выход")),
+)
+
+
+def params(d: int = 100, H: int = 500) -> Table:
+    """Plain RNN, GRU and LSTM at input size d and hidden size H, one bias per block."""
+    return Table(
+        (
+            Column(Text("cell", "ячейка")),
+            Column(Text("blocks", "блоков"), "d"),
+            Column(Text("parameters", "параметров"), ",d"),
+            Column(Text("vs RNN", "к RNN")),
+            Column(Text("the blocks", "блоки")),
+        ),
+        tuple(
+            (label, BLOCKS[cell], count(cell, d, H), f"{count(cell, d, H) / block(d, H):g}×", what)
+            for cell, label, what in _CELLS
+        ),
+    )
+
+
+def counts(pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128), (100, 500), (512, 512))) -> Table:
+    """How the counts move with (d, H), in PyTorch's convention of two biases."""
+    return Table(
+        (
+            Column(Text("$d$", "$d$"), "d", Text("d", "d")),
+            Column(Text("$H$", "$H$"), "d", Text("H", "H")),
+            *(Column(label, ",d") for _, label, _ in _CELLS),
+        ),
+        tuple((d, H, *(count(cell, d, H, biases=2) for cell, _, _ in _CELLS)) for d, H in pairs),
+    )

@@ -1,0 +1,57 @@
+"""Reading in both directions: what a bidirectional LSTM returns, and what each half sees.
+
+The output at position t is [→h_t; ←h_t]: the forward half has read x_1..x_t,
+the backward half x_t..x_T. The gradient of each half with respect to every
+input shows it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+import torch
+from torch import nn
+
+
+class Setup(NamedTuple):
+    T: int = 7  # sequence length
+    batch: int = 3
+    d: int = 5
+    H: int = 4
+    t: int = 3  # the position whose output is examined (0-based)
+    seed: int = 0
+
+
+SETUP = Setup()
+
+
+class Shapes(NamedTuple):
+    input: tuple[int, ...]  # (T, B, d)
+    output: tuple[int, ...]  # (T, B, 2H)
+    h_n: tuple[int, ...]  # (2, B, H)
+    c_n: tuple[int, ...]  # (2, B, H)
+
+
+class Check(NamedTuple):
+    shapes: Shapes
+    forward: np.ndarray  # (T,) ‖∂ sum(→h_t)/∂x_s‖ for every position s
+    backward: np.ndarray  # (T,) ‖∂ sum(←h_t)/∂x_s‖
+    params: int  # parameters of the bidirectional layer
+
+
+@cache
+def check() -> Check:
+    """Run one bidirectional `nn.LSTM` and differentiate each half of one output."""
+    s = SETUP
+    torch.manual_seed(s.seed)
+    lstm = nn.LSTM(s.d, s.H, bidirectional=True, dtype=torch.float64)
+    x = torch.randn(s.T, s.batch, s.d, dtype=torch.float64, requires_grad=True)
+    y, (h_n, c_n) = lstm(x)  # (T, B, 2H), (2, B, H), (2, B, H)
+    norms = []
+    for half in (y[s.t, :, : s.H], y[s.t, :, s.H:]):  # →h_t, ←h_t
+        (g,) = torch.autograd.grad(half.sum(), x, retain_graph=True)  # (T, B, d)
+        norms.append(g.flatten(1).norm(dim=1).numpy())
+    shapes = Shapes(tuple(x.shape), tuple(y.shape), tuple(h_n.shape), tuple(c_n.shape))
+    return Check(shapes, *norms, sum(p.numel() for p in lstm.parameters()))
