@@ -13,7 +13,6 @@ No flag prints all four.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from . import examples, highway, tables
@@ -113,13 +112,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        n = 0
-    if n < 1 or str(n) != value.strip().lstrip("+"):
+    if not value.isdecimal() or int(value) < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
-    return n
+    return int(value)
 
 
 def get_parser() -> argparse.ArgumentParser:
@@ -138,8 +133,8 @@ def get_parser() -> argparse.ArgumentParser:
     sections.add_argument("--params", action="store_true",
                           help="parameters of a plain RNN, a GRU and an LSTM, and what the GRU saves")
     sizes = parser.add_argument_group("sizes for --params")
-    sizes.add_argument("--input-size", type=_positive, default=100, metavar="N", help="input size d (default 100)")
-    sizes.add_argument("--hidden-size", type=_positive, default=500, metavar="N", help="hidden size H (default 500)")
+    sizes.add_argument("--input-size", type=_positive, metavar="N", help="input size d (default 100)")
+    sizes.add_argument("--hidden-size", type=_positive, metavar="N", help="hidden size H (default 500)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text (default en)")
     return parser
 
@@ -149,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = get_parser()
     args = parser.parse_args(argv)
     picked = [name for name in ("highway", "bias", "step", "params") if getattr(args, name)]
-    sized = any(f"--{o}" in a for a in (argv if argv is not None else sys.argv[1:]) for o in ("input-size", "hidden-size"))
+    sized = args.input_size is not None or args.hidden_size is not None
     if sized and picked and "params" not in picked:
         parser.error("--input-size and --hidden-size go with --params")
     with using_language(args.lang):
@@ -157,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "highway": show_highway,
             "bias": show_bias,
             "step": show_step,
-            "params": lambda: show_params(args.input_size, args.hidden_size),
+            "params": lambda: show_params(args.input_size or 100, args.hidden_size or 500),
         }
         print("\n\n".join(show[name]() for name in picked or show))
     return 0

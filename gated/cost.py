@@ -44,8 +44,10 @@ def count(
     if biases not in (1, 2):
         raise ValueError(f"biases must be 1 or 2, not {biases!r}")
     for name, n in (("d", d), ("H", H), ("layers", layers)):
-        if not isinstance(n, int) or n < 1:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"{name} must be a positive integer, not {n!r}")
+    if not isinstance(bidirectional, bool):
+        raise ValueError(f"bidirectional must be True or False, not {bidirectional!r}")
     D = 2 if bidirectional else 1
     total = 0
     for l in range(layers):

@@ -117,6 +117,7 @@ FIGURES: dict[str, Figure] = {
     "bias.ratio": Figure("3.6e+11", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1e"),
     # ---- the training experiment's set-up
     "task.T": Figure("50", lambda: _torch("forget_bias").TASK.T, "d"),
+    "task.K": Figure("4", lambda: _torch("forget_bias").TASK.K, "d"),
     "task.H": Figure("32", lambda: _torch("forget_bias").TASK.H, "d"),
     "task.batch": Figure("64", lambda: _torch("forget_bias").TASK.batch, "d"),
     "task.steps": Figure("300", lambda: _torch("forget_bias").TASK.steps, "d"),

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import examples, highway
 from .cost import BLOCKS, block, count
-from .render import Column, Formula, Table, Text
+from .render import Column, Formula, Table, Text, number
 
 # ---------------------------------------------------------------- the worked example
 
@@ -209,4 +209,210 @@ def counts(pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128
             *(Column(label, ",d") for _, label, _ in _CELLS),
         ),
         tuple((d, H, *(count(cell, d, H, biases=2) for cell, _, _ in _CELLS)) for d, H in pairs),
+    )
+
+
+def comparison() -> Table:
+    """Plain RNN, LSTM and GRU side by side; the parameter ratios are computed."""
+    ratio = {cell: f"{BLOCKS[cell]}×" for cell in BLOCKS}
+    return Table(
+        (
+            Column(Text("", "")),
+            Column(Text("plain RNN", "обычная RNN")),
+            Column(Text("LSTM", "LSTM")),
+            Column(Text("GRU", "GRU")),
+        ),
+        (
+            (Text("states", "состояния"), Formula("h", "h"), Formula("h, c", "h, c"), Formula("h", "h")),
+            (Text("gates", "гейты"), "—", Formula("f, i, o", "f, i, o"), Formula("z, r", "z, r")),
+            (
+                Text("memory update", "обновление памяти"),
+                Text("rewritten", "переписывается"),
+                Formula("f \\odot c + i \\odot \\tilde c", "f*c + i*c~"),
+                Formula("(1 - z) \\odot h + z \\odot \\tilde h", "(1-z)*h + z*h~"),
+            ),
+            (Text("parameters", "параметры"), ratio["rnn"], ratio["lstm"], ratio["gru"]),
+            (
+                Text("gradient factor along the memory", "множитель градиента вдоль памяти"),
+                Formula("\\operatorname{diag}(1 - h^2)\\,W_h", "diag(1-h^2) W_h"),
+                Formula("\\approx \\operatorname{diag}(f)", "~ diag(f)"),
+                Formula("\\approx \\operatorname{diag}(1 - z)", "~ diag(1-z)"),
+            ),
+        ),
+    )
+
+
+def what_changed() -> Table:
+    """What gating changed, and what it did not."""
+    yes, no = Text("yes", "да"), Text("no", "нет")
+    return Table(
+        (Column(Text("", "")), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
+        (
+            (Text("can keep a coordinate unchanged", "может сохранить координату без изменений"),
+             Text("only if $W_h$ happens to allow it", "только если так сложилась $W_h$"),
+             Text("yes, by its gates", "да, гейтами")),
+            (Text("long dependencies", "длинные зависимости"),
+             Text("tens of tokens", "десятки токенов"),
+             Text("hundreds of tokens, in practice", "сотни токенов, на практике")),
+            (Text("parameters per cell", "параметров на ячейку"),
+             f"{BLOCKS['rnn']}×",
+             Text(f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)", f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)")),
+            (Text("sequential in time", "последовательна во времени"), yes, yes),
+            (Text("fixed-size state", "состояние фиксированного размера"), yes, yes),
+        ),
+    )
+
+
+# ---------------------------------------------------------------- measured results (computed with torch, tabled here)
+
+
+def gradient_norms(data: dict, biases=(0.0, 1.0, 2.0), taus=(1, 10, 47, 100)) -> Table:
+    """Measured gradient norms at a few distances, next to σ(b_f)^τ.
+
+    `data` is what `gated.torch.gradients.measure` returns.
+    """
+    rows = []
+    for b_f in biases:
+        rows.append((Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
+                     *(float(data[f"predicted {b_f:g}"][t - 1]) for t in taus)))
+        rows.append((Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
+                     *(float(data[f"lstm textbook {b_f:g}"][t - 1]) for t in taus)))
+        rows.append((Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
+                     *(float(data[f"lstm pytorch {b_f:g}"][t - 1]) for t in taus)))
+    rows.append((Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
+                 *(float(data["rnn pytorch"][t - 1]) for t in taus)))
+    return Table(
+        (Column(Text("", "")), *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}"))
+                                 for t in taus)),
+        tuple(rows),
+    )
+
+
+def training(runs: dict, steps, levels=(0.5, 0.99)) -> Table:
+    """Each training run: final held-out accuracy and the first step reaching each level.
+
+    `runs` maps b_f to (seeds, evaluations) accuracies, `steps` to the steps they were measured at.
+    """
+    rows = []
+    for b_f, acc in runs.items():
+        for seed, run in enumerate(acc):
+            first = []
+            for level in levels:
+                hit = np.flatnonzero(run >= level)
+                first.append(int(steps[hit[0]]) if hit.size else "—")
+            rows.append((b_f, seed, float(run[-1]), *first))
+    return Table(
+        (
+            Column(Text("$b_f$", "$b_f$"), "g", Text("b_f", "b_f")),
+            Column(Text("seed", "сид"), "d"),
+            Column(Text("final accuracy", "итоговая точность"), ".3f"),
+            *(
+                Column(Text(f"first step at {number(level, '.0%', 'en')}", f"первый шаг с {number(level, '.0%', 'ru')}"),
+                       "d")
+                for level in levels
+            ),
+        ),
+        tuple(rows),
+    )
+
+
+def agreement(rows, tolerance: float = 1e-12) -> Table:
+    """Pairs of computations and how far apart they are: (label, max |difference|) rows."""
+    agree, differ = Text("agree", "совпадают"), Text("differ", "различаются")
+    return Table(
+        (
+            Column(Text("compared", "что сравниваем")),
+            Column(Text("max $|\\Delta|$", "max $|\\Delta|$"), ".1e", Text("max |diff|", "max |разность|")),
+            Column(Text("", "")),
+        ),
+        tuple((label, float(gap), agree if gap < tolerance else differ) for label, gap in rows),
+    )
+
+
+def conventions(c) -> Table:
+    """The GRU conventions compared; `c` is what `gated.torch.conventions.compare` returns."""
+    gap = lambda a, b: float(np.abs(a - b).max())  # noqa: E731
+    return agreement([
+        (Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"),
+         gap(c.z, c.one_minus_z_torch)),
+        (Text("candidates, reset before and after $U_h$, at $h_{t-1} = 0$",
+              "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$"),
+         gap(c.reset_before_at_zero, c.reset_after_at_zero)),
+        (Text("candidates, reset before and after $U_h$, at a random $h_{t-1}$",
+              "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$"),
+         gap(c.reset_before, c.reset_after)),
+        (Text("$h_t$ in the chapter's convention and in PyTorch's", "$h_t$ в соглашении главы и в соглашении PyTorch"),
+         gap(c.h_chapter, c.h_torch)),
+        (Text("$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"),
+         gap(c.h_torch, c.h_nn_gru)),
+    ])
+
+
+def seq2seq(parts: dict[str, int], total: int) -> Table:
+    """The translation model's parameters outside its embedding and output matrices, and in all."""
+    labels = {
+        "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленная `nn.LSTM(128, 128)`"),
+        "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, `nn.LSTM(128, 128)`"),
+        "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
+        "output bias": Text("the output layer's bias", "смещение выходного слоя"),
+    }
+    rows = [(labels[name], n) for name, n in parts.items()]
+    rows.append((Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
+                 sum(parts.values())))
+    rows.append((Text("**the whole model**", "**вся модель**"), total))
+    return Table((Column(Text("part", "часть")), Column(Text("parameters", "параметров"), ",d")), tuple(rows))
+
+
+def shapes(named: dict[str, tuple[int, ...]]) -> Table:
+    """Tensor shapes by name."""
+    return Table(
+        (Column(Text("tensor", "тензор")), Column(Text("shape", "форма"))),
+        tuple((f"`{name}`", str(tuple(shape))) for name, shape in named.items()),
+    )
+
+
+def halves(forward, backward, t: int) -> Table:
+    """How much each half of the output at position t depends on the input at each position s."""
+    def cell(g: float):
+        return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
+
+    return Table(
+        (
+            Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
+            Column(Text(f"$\\|\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\|$",
+                        f"$\\|\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\|$"), ".3f",
+                   Text(f"forward half at {t}", f"прямая половина в {t}")),
+            Column(Text(f"$\\|\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\|$",
+                        f"$\\|\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\|$"), ".3f",
+                   Text(f"backward half at {t}", f"обратная половина в {t}")),
+        ),
+        tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),
+    )
+
+
+def scratch(r) -> Table:
+    """The from-scratch LSTM against nn.LSTM; `r` is what `gated.torch.scratch.run` returns."""
+    return Table(
+        (Column(Text("", "")), Column(Text("from scratch", "с нуля"), ".4f"), Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f")),
+        tuple(
+            (Text(f"loss at step {step}", f"потери на шаге {step}"), float(r.loss_scratch[step - 1]),
+             float(r.loss_library[step - 1]))
+            for step in (1, len(r.loss_scratch) // 4, len(r.loss_scratch) // 2, len(r.loss_scratch))
+        ),
+    )
+
+
+def samples(r) -> Table:
+    """What each trained model writes after the same prefix, with the same random draws."""
+    return Table(
+        (Column(Text("model", "модель")), Column(Text("sample", "текст"))),
+        ((Text("from scratch", "с нуля"), f"`{r.sample_scratch}`"), ("`nn.LSTM`", f"`{r.sample_library}`")),
+    )
+
+
+def settings(named: dict) -> Table:
+    """An experiment's settings, as its code names them."""
+    return Table(
+        (Column(Text("setting", "параметр")), Column(Text("value", "значение"))),
+        tuple((f"`{name}`", f"`{value!r}`") for name, value in named.items()),
     )

@@ -45,6 +45,7 @@ SETUP = Setup()
 # ---------------------------------------------------------------- the two cells
 
 
+# --8<-- [start:scratch]
 class LSTMScratch(nn.Module):
     """The LSTM written out, one parameter triple per block."""
 
@@ -82,8 +83,10 @@ class LSTMScratch(nn.Module):
             H_t = O_t * torch.tanh(C_t)
             outputs.append(H_t)
         return torch.stack(outputs), (H_t[None], C_t[None])
+# --8<-- [end:scratch]
 
 
+# --8<-- [start:library]
 def to_library(scratch: LSTMScratch) -> nn.LSTM:
     """The `nn.LSTM` with the scratch cell's weights, stacked (i, f, g, o)."""
     d, H = scratch.W_xi.shape
@@ -95,6 +98,7 @@ def to_library(scratch: LSTMScratch) -> nn.LSTM:
         lstm.bias_hh_l0.zero_()
     lstm.bias_hh_l0.requires_grad_(False)
     return lstm
+# --8<-- [end:library]
 
 
 # ---------------------------------------------------------------- the character task

@@ -1,0 +1,405 @@
+"""The step-by-step figure: one LSTM step as an inline SVG, in six stations.
+
+The memory line c runs along the top, on an amber band; the gates sit below
+it and read h_{t-1} and x_t from a line along the bottom. Every number on the
+figure is the worked example's, computed by `gated.examples` when the figure
+is drawn. The labels are in the current language. Colours are Material for
+MkDocs' theme variables, so the figure follows the page from light to dark.
+The figure draws its own arrowheads, so it needs no ids, and every class
+starts with ``lstm-step``: it can sit inline beside other SVGs.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import NamedTuple
+
+import numpy as np
+
+from . import examples
+from .render import Text, number
+
+# ---------------------------------------------------------------- layout (viewBox units)
+
+WIDTH, HEIGHT = 760, 520
+X_IN, X_OUT = 16, 754  # where the lines enter and leave the figure
+CELL = (40, 32, 694, 458)  # the frame of step t: x, y, width, height
+LEFT = 48  # where the input labels start, inside the frame
+
+BADGE_Y, TAG_Y = 50, 80  # the numbers of stations 3, 4 and 6, and their names below them
+MEMORY_Y, BAND = 114, 22  # the memory line, on a band MEMORY_Y ± BAND
+PRODUCT_Y = 192  # i ⊙ c̃, and the tanh(c_t) box
+READ_Y = 254  # o ⊙ tanh(c_t)
+VALUE_Y = 290  # the gates' values, on their wires
+GATE_Y, GATE_H = 344, 54  # the gate boxes' centre and height
+BUS_Y = 419  # h_{t-1} and x_t, on their way to the gates
+X_T = 140  # where x_t comes up from below
+READ_X = 628  # the read column: tanh(c_t) and o ⊙ tanh(c_t)
+OUT_X = 700  # where h_t turns up as the output
+
+NODE_R = 12  # ⊗ and ⊕
+BADGE_R = 11  # the circled station numbers
+ARROW = (9.0, 4.5)  # arrowhead length and half-width
+CORNER = 10  # radius of a wire's corners
+
+SUB = 11  # subscripts, under 15px values
+SUB_DY = 4
+
+# ---------------------------------------------------------------- words and colours
+
+STATIONS = {
+    1: Text("forget gate", "гейт забывания"),
+    2: Text("input gate and candidate", "входной гейт и кандидат"),
+    3: Text("keep", "сохранить"),
+    4: Text("write", "записать"),
+    5: Text("output gate", "выходной гейт"),
+    6: Text("read", "прочитать"),
+}
+
+
+class GateBox(NamedTuple):
+    """A gate's box: its column, width, activation and caption."""
+
+    x: float
+    width: float
+    symbol: str
+    caption: Text
+
+
+GATES = {
+    "f": GateBox(178, 118, "σ", STATIONS[1]),
+    "i": GateBox(308, 98, "σ", Text("input gate", "входной гейт")),
+    "c": GateBox(409, 84, "tanh", Text("candidate", "кандидат")),
+    "o": GateBox(536, 112, "σ", STATIONS[5]),
+}
+KEEP_X, WRITE_X = GATES["f"].x, GATES["c"].x  # the two operations on the memory line
+
+MEMORY = Text("memory line", "линия памяти")
+STEP = Text("step t", "шаг t")
+TITLE = Text("One LSTM step, in six stations", "Один шаг LSTM за шесть станций")
+
+# Material for MkDocs' theme colours, with fallbacks for the SVG on its own. The style
+# sits inline in the page, so every selector is scoped to the figure.
+STYLE = """
+.lstm-step { font-family: inherit; font-size: 14px; }
+svg:root.lstm-step { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+.lstm-step text { fill: var(--md-default-fg-color, #222); }
+.lstm-step .lstm-step-wire { fill: none; stroke: var(--md-default-fg-color, #222); stroke-width: 1.6;
+  stroke-linecap: round; stroke-linejoin: round; }
+.lstm-step .lstm-step-memory { stroke-width: 2.6; }
+.lstm-step .lstm-step-head, .lstm-step .lstm-step-dot { fill: var(--md-default-fg-color, #222); }
+.lstm-step .lstm-step-band-base { fill: var(--md-default-bg-color, #fff); }
+.lstm-step .lstm-step-band { fill: #f5a300; fill-opacity: 0.3; }
+.lstm-step .lstm-step-cell { fill: var(--md-default-fg-color, #222); fill-opacity: 0.035;
+  stroke: var(--md-default-fg-color, #222); stroke-opacity: 0.3; stroke-width: 1.2; }
+.lstm-step .lstm-step-group { fill: none; stroke: var(--md-default-fg-color, #222); stroke-opacity: 0.55;
+  stroke-width: 1.2; stroke-dasharray: 4 3; }
+.lstm-step .lstm-step-box, .lstm-step .lstm-step-node { fill: var(--md-default-bg-color, #fff);
+  stroke: var(--md-default-fg-color, #222); stroke-width: 1.6; }
+.lstm-step .lstm-step-badge { fill: var(--md-default-fg-color, #222); }
+.lstm-step text.lstm-step-badge-n { fill: var(--md-default-bg-color, #fff); font-size: 13px; font-weight: 700; }
+.lstm-step .lstm-step-value { font-size: 15px; font-variant-numeric: tabular-nums; }
+.lstm-step .lstm-step-symbol { font-size: 16px; }
+.lstm-step .lstm-step-caption { font-size: 13px; }
+.lstm-step .lstm-step-quiet { fill-opacity: 0.7; }
+"""
+
+# ---------------------------------------------------------------- drawing helpers
+
+
+def _f(v: float) -> str:
+    """A coordinate, without trailing zeros."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+_NAME = re.compile(r"([A-Za-z]+\u0303?)(?:_\{([^}]*)\}|_(\w))?")  # a name, and its subscript
+
+
+def _math(s: str) -> str:
+    """Unicode maths as tspans: one-letter names in italic, ``c_{t−1}`` as a subscript.
+
+    Subscripts are shifted with dy, which every browser honours (baseline-shift
+    is not), and the piece after one shifts back.
+    """
+    out, shifted = [], False
+
+    def piece(markup: str, italic: bool = False) -> None:
+        nonlocal shifted
+        attrs = (' font-style="italic"' if italic else "") + (f' dy="{-SUB_DY}"' if shifted else "")
+        out.append(f"<tspan{attrs}>{markup}</tspan>" if attrs else markup)
+        shifted = False
+
+    at = 0
+    for m in _NAME.finditer(s):
+        if m.start() > at:
+            piece(escape(s[at : m.start()]))
+        name, sub = m.group(1), m.group(2) or m.group(3)
+        piece(escape(name), italic=len(name.rstrip("\u0303")) == 1)
+        if sub:
+            sub = re.sub(r"([A-Za-z])", r'<tspan font-style="italic">\1</tspan>', escape(sub))
+            out.append(f'<tspan dy="{SUB_DY}" font-size="{SUB}">{sub}</tspan>')
+            shifted = True
+        at = m.end()
+    if s[at:]:
+        piece(escape(s[at:]))
+    return "".join(out)
+
+
+def _text(x: float, y: float, body: str, anchor: str = "start", cls: str = "") -> str:
+    """A <text> element; `body` is already markup."""
+    c = f' class="{cls}"' if cls else ""
+    return f'<text x="{_f(x)}" y="{_f(y)}" text-anchor="{anchor}"{c}>{body}</text>'
+
+
+def _label(x: float, y: float, s: str | Text, anchor: str = "start", cls: str = "") -> str:
+    """Plain words, escaped."""
+    return _text(x, y, escape(str(s)), anchor, cls)
+
+
+def _value(x: float, y: float, s: str, anchor: str = "start") -> str:
+    """A formula with its value, in maths type."""
+    return _text(x, y, _math(s), anchor, "lstm-step-value")
+
+
+def _wire(*points: tuple[float, float], arrow: bool = True, cls: str = "lstm-step-wire") -> str:
+    """An orthogonal polyline with rounded corners, ending in an arrowhead."""
+    p = np.array(points, dtype=float)
+    if arrow:  # stop the line inside the head, so its round cap does not poke out
+        d = p[-1] - p[-2]
+        u = d / np.linalg.norm(d)
+        p[-1] = p[-1] - u * (ARROW[0] - 1)
+    path = [f"M{_f(p[0, 0])},{_f(p[0, 1])}"]
+    for a, b, c in zip(p, p[1:], p[2:]):
+        r = min(CORNER, np.linalg.norm(b - a) / 2, np.linalg.norm(c - b) / 2)
+        u, v = (b - a) / np.linalg.norm(b - a), (c - b) / np.linalg.norm(c - b)
+        s, e = b - u * r, b + v * r
+        path.append(f"L{_f(s[0])},{_f(s[1])}Q{_f(b[0])},{_f(b[1])} {_f(e[0])},{_f(e[1])}")
+    path.append(f"L{_f(p[-1, 0])},{_f(p[-1, 1])}")
+    out = f'<path class="{cls}" d="{"".join(path)}"/>'
+    if arrow:
+        out += _head(points[-2], points[-1])
+    return out
+
+
+def _head(start: tuple[float, float], tip: tuple[float, float]) -> str:
+    """A filled arrowhead at `tip`, pointing away from `start`."""
+    t = np.array(tip, dtype=float)
+    u = t - np.array(start, dtype=float)
+    u /= np.linalg.norm(u)
+    n = np.array([-u[1], u[0]])
+    length, half = ARROW
+    a, b = t - u * length + n * half, t - u * length - n * half
+    pts = " ".join(f"{_f(q[0])},{_f(q[1])}" for q in (t, a, b))
+    return f'<polygon class="lstm-step-head" points="{pts}"/>'
+
+
+def _dot(x: float, y: float) -> str:
+    """A junction where a wire branches."""
+    return f'<circle class="lstm-step-dot" cx="{_f(x)}" cy="{_f(y)}" r="3.2"/>'
+
+
+def _box(x: float, y: float, w: float, h: float, cls: str = "lstm-step-box", r: float = 7) -> str:
+    """A rounded rectangle centred on (x, y)."""
+    return (
+        f'<rect class="{cls}" x="{_f(x - w / 2)}" y="{_f(y - h / 2)}" width="{_f(w)}" height="{_f(h)}"'
+        f' rx="{_f(r)}"/>'
+    )
+
+
+def _node(x: float, y: float, op: str) -> str:
+    """A ⊗ or ⊕ node: a circle with the sign drawn as strokes."""
+    k = NODE_R * (0.5 if op == "×" else 0.62)
+    if op == "×":
+        sign = f"M{_f(x - k)},{_f(y - k)}L{_f(x + k)},{_f(y + k)}M{_f(x - k)},{_f(y + k)}L{_f(x + k)},{_f(y - k)}"
+    else:
+        sign = f"M{_f(x - k)},{_f(y)}L{_f(x + k)},{_f(y)}M{_f(x)},{_f(y - k)}L{_f(x)},{_f(y + k)}"
+    return (
+        f'<circle class="lstm-step-node" cx="{_f(x)}" cy="{_f(y)}" r="{NODE_R}"/>'
+        f'<path class="lstm-step-wire" d="{sign}"/>'
+    )
+
+
+def _badge(x: float, y: float, n: int) -> str:
+    """A station's number, white on a dark disc (or the reverse on a dark page)."""
+    return (
+        f'<circle class="lstm-step-badge" cx="{_f(x)}" cy="{_f(y)}" r="{BADGE_R}"/>'
+        f'<text class="lstm-step-badge-n" x="{_f(x)}" y="{_f(y + 4.6)}" text-anchor="middle">{n}</text>'
+    )
+
+
+def _gate(g: GateBox) -> str:
+    """A gate's box: the activation above, the caption below."""
+    return (
+        _box(g.x, GATE_Y, g.width, GATE_H)
+        + _text(g.x, GATE_Y - 4, escape(g.symbol), "middle", "lstm-step-symbol")
+        + _label(g.x, GATE_Y + 17, g.caption, "middle", "lstm-step-caption")
+    )
+
+
+# ---------------------------------------------------------------- the figure
+
+
+def _values() -> dict[str, str]:
+    """The worked example's numbers, printed as the figure prints them."""
+    e, s = examples.WORKED, examples.worked()
+    f, i, c_tilde, o, c, h = (float(a[0]) for a in s)
+    c_prev = float(e.c[0])
+    return {
+        "c_prev": number(c_prev, "g"),
+        "h_prev": number(float(e.h[0]), "g"),
+        "x": number(float(e.x[0]), "g"),
+        "f": number(f, ".3f"),
+        "i": number(i, ".3f"),
+        "c_tilde": number(c_tilde, ".3f"),
+        "o": number(o, ".3f"),
+        "kept": number(f * c_prev, ".3f"),
+        "added": number(i * c_tilde, ".3f"),
+        "c": number(c, ".3f"),
+        "tanh_c": number(float(np.tanh(c)), ".4f"),
+        "h": number(h, ".3f"),
+    }
+
+
+def _description(v: dict[str, str]) -> str:
+    """The figure in words, station by station, for the <desc> and screen readers."""
+    steps = {
+        1: f"f = {v['f']}",
+        2: f"i = {v['i']}, c̃ = {v['c_tilde']}",
+        3: f"f · c(t−1) = {v['kept']}",
+        4: f"+ i ⊙ c̃ = {v['added']}, c(t) = {v['c']}",
+        5: f"o = {v['o']}",
+        6: f"h(t) = o ⊙ tanh(c(t)) = {v['o']} × {v['tanh_c']} = {v['h']}",
+    }
+    frame = Text(
+        "The memory line c runs along the top, from c(t−1) = {c_prev} to c(t) = {c}; "
+        "the gates below it read h(t−1) = {h_prev} and x(t) = {x}. ",
+        "Линия памяти c идёт по верху, от c(t−1) = {c_prev} до c(t) = {c}; "
+        "гейты под ней читают h(t−1) = {h_prev} и x(t) = {x}. ",
+    )
+    onward = Text("Both c(t) and h(t) go on to step t + 1.", "И c(t), и h(t) идут дальше, к шагу t + 1.")
+    stations = "".join(f"{n}, {STATIONS[n]}: {what}. " for n, what in steps.items())
+    return str(frame).format(**v) + stations + str(onward)
+
+
+def _tag(x: float, n: int) -> list[str]:
+    """A station's number above the memory line, its name below the number."""
+    return [_badge(x, BADGE_Y, n), _label(x, TAG_Y, STATIONS[n], "middle")]
+
+
+def _memory(v: dict[str, str]) -> list[str]:
+    """Steps 3 and 4: the amber band, the line on it, keep and write."""
+    y, band = MEMORY_Y, (X_IN - 6, MEMORY_Y - BAND, X_OUT - X_IN + 12, 2 * BAND)
+    rect = 'x="{}" y="{}" width="{}" height="{}" rx="6"'.format(*band)
+    return [
+        f'<rect class="lstm-step-band-base" {rect}/>',  # hides the frame, so the amber is the same everywhere
+        f'<rect class="lstm-step-band" {rect}/>',
+        _wire((X_IN, y), (X_OUT, y), cls="lstm-step-wire lstm-step-memory"),
+        _dot(READ_X, y),
+        _node(KEEP_X, y, "×"),
+        _node(WRITE_X, y, "+"),
+        _value(LEFT, y - 7, f"c_{{t−1}} = {v['c_prev']}"),
+        _value((KEEP_X + WRITE_X) / 2, y - 7, f"f · c_{{t−1}} = {v['kept']}", "middle"),
+        _value((WRITE_X + READ_X) / 2, y - 7, f"c_t = {v['c']}", "middle"),
+        _label(LEFT, y + 17, MEMORY, cls="lstm-step-quiet"),
+        *_tag(KEEP_X, 3),
+        *_tag(WRITE_X, 4),
+    ]
+
+
+def _gates(v: dict[str, str]) -> list[str]:
+    """Steps 1, 2 and 5: the bus from h_{t-1} and x_t, the gates, their wires."""
+    f, i, c, o = (GATES[k] for k in "fico")
+    top, bottom = GATE_Y - GATE_H / 2, GATE_Y + GATE_H / 2
+    group = (i.x - i.width / 2 - 8, c.x + c.width / 2 + 8)  # the frame of station 2
+    return [
+        # h_{t-1} along the bottom, x_t from below, into every gate
+        _wire((X_IN, BUS_Y), (o.x, BUS_Y), (o.x, bottom)),
+        _wire((X_T, HEIGHT - 22), (X_T, BUS_Y), arrow=False),
+        _dot(X_T, BUS_Y),
+        *(_wire((g.x, BUS_Y), (g.x, bottom)) + _dot(g.x, BUS_Y) for g in (f, i, c)),
+        _value(LEFT, BUS_Y - 8, f"h_{{t−1}} = {v['h_prev']}"),
+        _value(X_T, HEIGHT - 5, f"x_t = {v['x']}", "middle"),
+        # each gate's value rides on its wire
+        _wire((f.x, top), (f.x, MEMORY_Y + NODE_R)),
+        _wire((i.x, top), (i.x, PRODUCT_Y), (c.x - NODE_R, PRODUCT_Y)),
+        _wire((c.x, top), (c.x, PRODUCT_Y + NODE_R)),
+        _wire((c.x, PRODUCT_Y - NODE_R), (c.x, MEMORY_Y + NODE_R)),
+        _wire((o.x, top), (o.x, READ_Y), (READ_X - NODE_R, READ_Y)),
+        _node(c.x, PRODUCT_Y, "×"),
+        _value(f.x + 8, VALUE_Y, f"f = {v['f']}"),
+        _value(i.x + 8, VALUE_Y, f"i = {v['i']}"),
+        _value(c.x + 8, VALUE_Y, f"c\u0303 = {v['c_tilde']}"),
+        _value(o.x + 8, VALUE_Y, f"o = {v['o']}"),
+        _value(c.x + 8, (MEMORY_Y + BAND + PRODUCT_Y - NODE_R) / 2 + 5, f"i ⊙ c\u0303 = {v['added']}"),
+        # the boxes, and the numbers of stations 1, 2 and 5
+        *(_gate(g) for g in (f, i, c, o)),
+        _box(sum(group) / 2, GATE_Y, group[1] - group[0], GATE_H + 16, "lstm-step-group", 11),
+        _badge(f.x - f.width / 2, top, 1),
+        _badge(group[0], top - 8, 2),
+        _badge(o.x - o.width / 2, top, 5),
+    ]
+
+
+def _read(v: dict[str, str]) -> list[str]:
+    """Step 6: tanh of the memory, times o, leaves as h_t, to the right and up."""
+    x, w, h = READ_X, 56, 32
+    return [
+        _wire((x, MEMORY_Y), (x, PRODUCT_Y - h / 2)),
+        _box(x, PRODUCT_Y, w, h),
+        _text(x, PRODUCT_Y + 5, "tanh", "middle", "lstm-step-symbol"),
+        _wire((x, PRODUCT_Y + h / 2), (x, READ_Y - NODE_R)),
+        _node(x, READ_Y, "×"),
+        _value(x - 8, (PRODUCT_Y + h / 2 + READ_Y - NODE_R) / 2 + 5, f"tanh c_t = {v['tanh_c']}", "end"),
+        _wire((x, READ_Y + NODE_R), (x, BUS_Y), (X_OUT, BUS_Y)),
+        _value(x + 10, BUS_Y + 22, f"h_t = {v['h']}"),
+        # h_t also goes up as the output, under the memory band
+        _dot(OUT_X, BUS_Y),
+        _wire((OUT_X, BUS_Y), (OUT_X, MEMORY_Y + BAND + 5), arrow=False),
+        _wire((OUT_X, MEMORY_Y - BAND - 5), (OUT_X, 4)),
+        _value(OUT_X - 8, 20, "h_t", "end"),
+        *_tag(x, 6),
+    ]
+
+
+def lstm_step() -> str:
+    """One LSTM step as an inline SVG, with the worked example's numbers on it.
+
+    Six numbered stations: (1) the forget gate, (2) the input gate and the
+    candidate, (3) keep, f times the old memory, (4) write, plus i ⊙ c̃,
+    (5) the output gate and (6) read, h_t = o ⊙ tanh(c_t). Steps 3 and 4
+    are the only operations on the memory line, which runs along the top.
+
+    The numbers are computed from `gated.examples.WORKED` when the figure is
+    drawn, and the labels are in the current language
+    (`gated.render.using_language`).
+
+    Returns
+    -------
+    str
+        An ``<svg>`` element, without an XML prologue, ready to sit inline in
+        an HTML page, with no blank line in it. Its colours follow Material
+        for MkDocs' light and dark schemes. It has no ids, and every class
+        starts with ``lstm-step``, so it can sit beside other inline SVGs.
+    """
+    v = _values()
+    title = str(TITLE)
+    x, y, w, h = CELL
+    # As wide as the column, up to WIDTH. The style says so as "WIDTH, but no wider than the
+    # column" because a percentage alone collapses to 300px in a shrink-to-fit parent such as
+    # Material's <figure>.
+    size = f"width: {WIDTH}px; max-width: 100%; height: auto;"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="lstm-step" role="img" aria-label="{escape(title)}"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" style="{size}">',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape(_description(v))}</desc>",
+        f"<style>{STYLE}</style>",
+        f'<rect class="lstm-step-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
+        _label(x + w - 12, y + h - 12, STEP, "end", "lstm-step-quiet"),
+        *_memory(v),
+        *_gates(v),
+        *_read(v),
+        "</svg>",
+    ]
+    return "\n".join(parts)

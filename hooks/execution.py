@@ -1,0 +1,222 @@
+"""Run every executed block at build time, in the page's language, loudly and never stale.
+
+markdown-exec finds the ```python exec="on"``` and ```pycon exec="on"``` blocks;
+this hook supplies the runners it calls.
+
+- python: the block runs in a fresh namespace with `gated.render` set to the
+  page's language; what it prints is its result. An exception, a warning or
+  a call to `sys.exit` fails the block with a message naming the page and the
+  block.
+- pycon: the session is a doctest. What the code prints is compared with the
+  expected output written under each ``>>>`` line; a mismatch fails the block.
+
+Results are reused, within a build and across builds, under a key made of
+everything a result depends on: the code, the page's language, the source of
+`gated` and the versions of Python, numpy, torch and matplotlib. They live in
+memory and under .cache/exec (EXEC_CACHE=off keeps them in memory only).
+`gated` is re-imported before any build that follows an edit to it.
+
+EXECUTE=off renders the pages without running anything: the benchmark's floor.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import hashlib
+import importlib
+import io
+import json
+import linecache
+import logging
+import os
+import platform
+import re
+import sys
+import time
+import traceback
+import warnings
+from functools import partial
+from importlib.metadata import version
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from markdown_exec import ExecutionError, base_format, default_tabs, formatters
+from markupsafe import Markup, escape
+
+log = logging.getLogger("mkdocs.hooks.execution")
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gated"
+CACHE = ROOT / ".cache" / "exec"
+STALE_DAYS = 14  # cached results unused for this long are deleted
+
+EXECUTE = os.environ.get("EXECUTE", "on") != "off"
+DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
+TABS = {"en": ("Source", "Result"), "ru": ("Код", "Результат")}
+VERSIONS = [platform.python_version(), *(f"{p} {version(p)}" for p in ("numpy", "torch", "matplotlib"))]
+
+_page: Any = None  # the page being rendered
+_source: str | None = None  # hash of gated/ as last imported
+_results: dict[str, str] = {}  # key -> output
+
+
+# ---------------------------------------------------------------- MkDocs events
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Forget cached results that no build has used for STALE_DAYS."""
+    if CACHE.is_dir():
+        limit = time.time() - STALE_DAYS * 86400
+        for path in CACHE.glob("*/*"):
+            if path.stat().st_mtime < limit:
+                path.unlink()
+
+
+def on_config(config):
+    formatters["python"] = format_python
+    formatters["pycon"] = format_pycon
+    if not EXECUTE:
+        config.plugins["mkdocs-jupyter"].config["execute"] = False
+    return config
+
+
+def on_pre_build(config) -> None:
+    """Re-import `gated` when its source has changed since it was imported."""
+    global _source
+    current = source_hash()
+    if current != _source:
+        if _source is not None:
+            log.info("gated/ changed: re-importing it")
+        for name in [n for n in sys.modules if n == "gated" or n.startswith("gated.")]:
+            del sys.modules[name]
+        _results.clear()
+        _source = current
+
+
+def on_page_markdown(markdown: str, page, config, files) -> None:
+    global _page
+    _page = page
+
+
+# ---------------------------------------------------------------- the runners
+
+
+def source_hash() -> str:
+    """A hash of every file in gated/: any edit changes it."""
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(path.relative_to(PACKAGE).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def run_python(code: str, where: str, lang: str) -> str:
+    """Run a block; return what it printed. Raise ExecutionError if it fails in any way."""
+    render = importlib.import_module("gated.render")
+    name = "block_" + re.sub(r"\W+", "_", where)
+    filename = f"<{where}>"
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    module = sys.modules[name] = ModuleType(name)
+    output = io.StringIO()
+    try:
+        with (
+            warnings.catch_warnings(record=True) as caught,
+            contextlib.redirect_stdout(output),
+            render.using_language(lang),
+        ):
+            warnings.simplefilter("always")
+            exec(compile(code, filename, "exec"), module.__dict__)
+    except SystemExit as exit:
+        raise ExecutionError(f"{where} called sys.exit({exit.code!r}); a block must not end the build") from None
+    except Exception as error:
+        trace = "".join(traceback.format_exception(error))
+        raise ExecutionError(f"{where} raised {type(error).__name__}\n\n```pytb\n{trace}```") from error
+    finally:
+        del sys.modules[name]
+    if caught:
+        said = "\n".join(f"{w.category.__name__}: {w.message} ({w.filename}:{w.lineno})" for w in caught)
+        raise ExecutionError(f"{where} warned\n\n```text\n{said}\n```")
+    return output.getvalue()
+
+
+def run_doctest(session: str, where: str, lang: str) -> None:
+    """Check a ``>>>`` session: raise ExecutionError unless every output matches."""
+    render = importlib.import_module("gated.render")
+    test = doctest.DocTestParser().get_doctest(session, {"__name__": "__main__"}, where, None, 0)
+    if not test.examples:
+        raise ExecutionError(f"{where} is a pycon block with no >>> example")
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    report = io.StringIO()
+    with warnings.catch_warnings(record=True) as caught, render.using_language(lang):
+        warnings.simplefilter("always")
+        result = runner.run(test, out=report.write)
+    if result.failed:
+        raise ExecutionError(
+            f"{where}: {result.failed} of {result.attempted} examples do not print what the session says"
+            f"\n\n```text\n{report.getvalue()}```"
+        )
+    if caught:
+        said = "\n".join(f"{w.category.__name__}: {w.message}" for w in caught)
+        raise ExecutionError(f"{where} warned\n\n```text\n{said}\n```")
+
+
+def _cached(kind: str, code: str, lang: str, run) -> str:
+    key = hashlib.sha256(json.dumps([kind, code, lang, _source, VERSIONS]).encode()).hexdigest()
+    if key in _results:
+        return _results[key]
+    path = CACHE / key[:2] / key
+    if DISK_CACHE and path.is_file():
+        path.touch()
+        _results[key] = path.read_text(encoding="utf-8")
+        return _results[key]
+    output = run()
+    _results[key] = output
+    if DISK_CACHE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(output, encoding="utf-8")
+    return output
+
+
+def _python(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
+    if session:
+        raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
+    if not EXECUTE:
+        return ""
+    return _cached("python", code, lang, lambda: run_python(code, where, lang))
+
+
+def _pycon(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
+    if session:
+        raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
+    if EXECUTE:
+        _cached("pycon", code, lang, lambda: run_doctest(code, where, lang) or "ok")
+    return code
+
+
+# ---------------------------------------------------------------- the formatters markdown-exec calls
+
+
+def _format(language: str, run, code: str, md, **options: Any) -> Markup:
+    page = f"docs/{_page.file.src_uri}" if _page else "a page"
+    lang = getattr(_page.file, "locale", None) or "en" if _page else "en"
+    block = options.get("id") or ""
+    if not block:
+        log.warning(f"{page}: an executed {language} block has no id; add id=\"...\" so that failures can name it")
+    if tuple(options.get("tabs") or default_tabs) == tuple(default_tabs):
+        options["tabs"] = TABS[lang]
+    where = f"{page}, block '{block}'"
+    html = base_format(language=language, run=partial(run, where=where, lang=lang), code=code, md=md, **options)
+    digest = hashlib.sha256(code.encode()).hexdigest()[:12]
+    return Markup(f'<div class="exec" data-exec="{escape(block)}" data-code="{digest}">{html}</div>')
+
+
+def format_python(code: str, md, **options: Any) -> Markup:
+    return _format("python", _python, code, md, **options)
+
+
+def format_pycon(code: str, md, **options: Any) -> Markup:
+    options["result"] = options.get("result") or "pycon"
+    return _format("pycon", _pycon, code, md, **options)

@@ -1,0 +1,173 @@
+"""The notebooks: generated per language from one source, rendered by mkdocs-jupyter, checked.
+
+notebooks/<name>.py is a jupytext percent script and the only source of the
+notebook <name>. Its Markdown cells come in pairs, one with lang="en" and its
+translation with lang="ru"; its code cells serve both languages. For each
+language the build writes the .ipynb the reader downloads:
+
+- the Markdown cells of that language;
+- the cell tagged "parameters" set to ``LANG = "<lang>"``;
+- the cell tagged "gated", a list of module names, replaced by one
+  ``%%writefile`` cell per module with the module's source from gated/,
+  verbatim, so that the notebook runs where only numpy is installed.
+
+mkdocs-static-i18n would publish a notebook in docs/ as raw JSON
+(mkdocs-static-i18n#198), so the notebooks live outside docs/ and this hook
+adds each one to the files of its language's build after i18n has sorted them.
+mkdocs-jupyter then renders and executes it like any notebook page. After each
+page, the hook checks that a notebook was rendered and not published as JSON.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
+
+log = logging.getLogger("mkdocs.hooks.notebooks")
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "notebooks"
+OUT = ROOT / ".cache" / "notebooks"
+LANGUAGES = ("en", "ru")
+DEFAULT = "en"
+
+# nbconvert reads notebooks/jupyter/jupyter_nbconvert_config.json: it quiets the
+# kernel's warning that it talks to nbconvert over local TCP.
+os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+    p for p in (str(SOURCES / "jupyter"), os.environ.get("JUPYTER_CONFIG_PATH")) if p
+)
+
+
+class NotebookPage(File):
+    """A generated .ipynb that MkDocs treats as a page, for mkdocs-jupyter to render."""
+
+    def is_documentation_page(self) -> bool:
+        return True
+
+
+# ---------------------------------------------------------------- generating
+
+
+def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
+    """%%writefile cells holding these modules of gated/, verbatim; raise if one needs more."""
+    names = set(modules)
+    cells = [
+        nbformat.v4.new_code_cell("from pathlib import Path\n\nPath(\"gated\").mkdir(exist_ok=True)"),
+        nbformat.v4.new_code_cell(
+            '%%writefile gated/__init__.py\n"""The modules of the gated package that this notebook needs."""\n'
+        ),
+    ]
+    for name in modules:
+        path = ROOT / "gated" / f"{name}.py"
+        if not path.is_file():
+            raise ValueError(f"notebook source asks for gated/{name}.py, which does not exist")
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                needed = [node.module] if node.module else [a.name for a in node.names]
+                missing = [n for n in needed if n not in names]
+                if missing:
+                    raise ValueError(f"gated/{name}.py imports gated.{missing[0]}, which the notebook does not inline")
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                top = (node.module if isinstance(node, ast.ImportFrom) else node.names[0].name).split(".")[0]
+                if top != "numpy" and top not in sys.stdlib_module_names:
+                    raise ValueError(f"gated/{name}.py imports {top}; the notebook may need numpy alone")
+        cells.append(nbformat.v4.new_code_cell(f"%%writefile gated/{name}.py\n{source}"))
+    return cells
+
+
+def generate(source: Path, lang: str) -> nbformat.NotebookNode:
+    """The notebook of `source` in `lang`."""
+    nb = jupytext.read(source)
+    cells, languages = [], []
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "markdown":
+            cell_lang = cell.metadata.pop("lang", None)
+            if cell_lang not in LANGUAGES:
+                raise ValueError(f"{source.name}: a Markdown cell needs lang=\"en\" or lang=\"ru\": {cell.source[:60]!r}")
+            languages.append(cell_lang)
+            if cell_lang == lang:
+                cells.append(cell)
+        elif "parameters" in tags:
+            cell.source = f'LANG = "{lang}"  # the language of the tables; "en" or "ru"'
+            cells.append(cell)
+        elif "gated" in tags:
+            cells.extend(_inline(cell.source.split()))
+        else:
+            cells.append(cell)
+    pairs = languages == ["en", "ru"] * (len(languages) // 2)
+    if not pairs:
+        raise ValueError(f"{source.name}: Markdown cells must come in pairs, English then its Russian translation")
+    for cell in cells:
+        cell.metadata.pop("lines_to_next_cell", None)
+    nb.cells = cells
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    return nb
+
+
+# ---------------------------------------------------------------- the build
+
+
+def _language(config) -> str:
+    return config.theme["language"]
+
+
+@event_priority(-110)  # after mkdocs-static-i18n has set this build's language
+def on_config(config):
+    """Keep mkdocs-jupyter's execution cache per language, so one language's build cannot evict the other's."""
+    jupyter = config.plugins["mkdocs-jupyter"].config
+    jupyter["cache_dir"] = str(ROOT / ".cache" / "mkdocs-jupyter" / _language(config))
+    return config
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has sorted the files of this language
+def on_files(files, config):
+    lang = _language(config)
+    prefix = "" if lang == DEFAULT else f"{lang}/"
+    for f in files:
+        if f.src_uri.endswith(".ipynb") and not f.is_documentation_page():
+            log.warning(f"docs/{f.src_uri} would be published as raw JSON: notebooks belong in notebooks/ as .py")
+    for source in sorted(SOURCES.glob("*.py")):
+        name = source.stem
+        filename = f"{name}.ipynb" if lang == DEFAULT else f"{name}.{lang}.ipynb"
+        out = OUT / lang / filename
+        out.parent.mkdir(parents=True, exist_ok=True)
+        text = nbformat.writes(generate(source, lang))
+        if not out.is_file() or out.read_text(encoding="utf-8") != text:
+            out.write_text(text, encoding="utf-8")
+        page = NotebookPage(filename, str(out.parent), config.site_dir, config.use_directory_urls,
+                            dest_uri=f"{prefix}{name}/index.html")
+        # What mkdocs-static-i18n records on the pages it sorts, for its language switcher.
+        page.locale = page.locale_alternate_of = lang
+        page.localization = None if lang == DEFAULT else lang
+        page.norm_src_uri = f"{name}.ipynb"
+        page.alternates = {
+            other: File(f"{name}.ipynb", None, config.site_dir, config.use_directory_urls,
+                        dest_uri=("" if other == DEFAULT else f"{other}/") + f"{name}/index.html")
+            for other in LANGUAGES
+        }
+        files.append(page)
+    return files
+
+
+def on_post_page(output: str, page, config) -> str:
+    """A notebook page must be rendered HTML, never the notebook's JSON."""
+    src = page.file.src_uri
+    if src.endswith(".ipynb") and 'class="jupyter-wrapper"' not in output:
+        log.warning(f"{src}: the notebook page was not rendered by mkdocs-jupyter")
+    if re.search(r'"nbformat"\s*:', output) and "jupyter-wrapper" not in output:
+        log.warning(f"{page.url or src}: a page holds raw notebook JSON")
+    return output

@@ -1,0 +1,18 @@
+# Sourced by scripts/serve and scripts/test: a virtual environment in .venv with
+# requirements.txt installed, re-installed only when requirements.txt or
+# pyproject.toml change.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+python=${PYTHON:-python3.11}
+command -v "$python" >/dev/null || python=python3
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+
+stamp=.venv/.installed
+want=$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  echo "$want" > "$stamp"
+fi
+
+export NO_MKDOCS_2_WARNING=1  # Material's notice about MkDocs 2 on every build

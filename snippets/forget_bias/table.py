@@ -1,0 +1,3 @@
+from gated import markdown, tables
+
+print(markdown(tables.bias()))

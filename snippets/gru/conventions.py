@@ -1,0 +1,4 @@
+from gated import markdown, tables
+from gated.torch import conventions
+
+print(markdown(tables.conventions(conventions.compare())))

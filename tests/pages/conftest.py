@@ -1,0 +1,73 @@
+"""Fixtures for the tests that build the site: the strict build of the repository
+as it is, and copies of the site's sources to break on purpose."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gated", "hooks", "notebooks", "overrides")
+
+
+def mkdocs(root: Path, *args: str, env: dict[str, str] | None = None, timeout: int = 900):
+    """Run mkdocs in `root`, importing `gated` from `root`; return the finished process."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *args],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def strict_build(root: Path, site: Path | None = None, **kwargs):
+    site = site or root / "site"
+    return mkdocs(root, "build", "--strict", "--site-dir", str(site), **kwargs)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """The site as the repository builds it, strictly, in both languages."""
+    site = tmp_path_factory.mktemp("site")
+    result = strict_build(ROOT, site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return site
+
+
+@pytest.fixture
+def copy(tmp_path: Path, built: Path) -> Path:
+    """A copy of the site's sources to break, with the execution caches of the session's build."""
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, tmp_path / name)
+    if (ROOT / ".cache").is_dir():
+        shutil.copytree(ROOT / ".cache", tmp_path / ".cache", ignore=shutil.ignore_patterns("notebooks"))
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture
+def edit():
+    """edit(path, old, new): replace the first `old` in a file, insisting that it is there."""
+    return _edit
+
+
+@pytest.fixture
+def build():
+    """build(root, **kwargs): a strict build of the site in `root`; returns the finished process."""
+    return strict_build

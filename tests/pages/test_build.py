@@ -1,0 +1,88 @@
+"""The frame: a strict build passes in both languages, and every kind of fault fails it loudly.
+
+Each fault is injected into a copy of the site; the test asserts that the strict
+build fails and that its message names the page (and the block, where there is one).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytestmark = pytest.mark.build
+
+
+def output(result) -> str:
+    return result.stdout + result.stderr
+
+
+def test_the_site_builds_in_both_languages(built):
+    en, ru = (built / "index.html").read_text(), (built / "ru" / "index.html").read_text()
+    assert '<html lang="en"' in en and '<html lang="ru"' in ru
+    # the same page paths in both languages
+    english = {p.relative_to(built).as_posix() for p in built.glob("*/index.html") if p.parent.name != "ru"}
+    russian = {p.relative_to(built / "ru").as_posix() for p in (built / "ru").glob("*/index.html")}
+    assert english == russian
+
+
+def test_a_block_that_raises_fails_the_build(copy, build, edit):
+    edit(copy / "snippets/index/cost.py", "print(", "raise ValueError('on purpose')\nprint(")
+    result = build(copy)
+    assert result.returncode == 1
+    assert "docs/index.md, block 'cost' raised ValueError" in output(result)
+    assert "docs/index.ru.md, block 'cost' raised ValueError" in output(result)
+
+
+def test_a_doctest_mismatch_fails_the_build(copy, build, edit):
+    session = copy / "snippets/index/session.pycon"
+    text = session.read_text()
+    last = text.rstrip().splitlines()[-1]
+    edit(session, last, last + " and more")
+    result = build(copy)
+    assert result.returncode == 1
+    assert re.search(r"docs/index\.md, block 'session': 1 of \d+ examples do not print what the session says",
+                     output(result))
+
+
+def test_a_block_that_calls_sys_exit_fails_the_build(copy, build, edit):
+    edit(copy / "snippets/index/cost.py", "print(", "import sys\nsys.exit(3)\nprint(")
+    result = build(copy)
+    assert result.returncode == 1  # not 3: the build went on and failed on its own terms
+    assert "docs/index.md, block 'cost' called sys.exit(3)" in output(result)
+
+
+def test_a_missing_snippet_fails_the_build(copy, build, edit):
+    edit(copy / "docs/index.ru.md", "snippets/index/cost.py", "snippets/index/no-such-file.py")
+    result = build(copy)
+    assert result.returncode == 1
+    assert "no-such-file.py" in output(result)
+    assert "index.ru.md" in output(result)
+
+
+def test_a_failing_notebook_cell_fails_the_build(copy, build, edit):
+    edit(copy / "notebooks/gradient-highway.py", "from gated import tables\n",
+         "from gated import tables\nraise RuntimeError('a cell fails on purpose')\n")
+    result = build(copy)
+    assert result.returncode == 1
+    assert "a cell fails on purpose" in output(result)
+    assert "gradient-highway.ipynb" in output(result)
+
+
+def test_a_page_in_one_language_fails_the_build(copy, build):
+    (copy / "docs/lonely.md").write_text("# Lonely\n\nNo Russian twin.\n")
+    (copy / "docs/одинокая.ru.md").write_text("# Одинокая\n\nНет английской версии.\n")
+    result = build(copy)
+    assert result.returncode == 1
+    assert "docs/lonely.md has no Russian twin: docs/lonely.ru.md" in output(result)
+    assert "docs/одинокая.ru.md has no English twin: docs/одинокая.md" in output(result)
+
+
+def test_a_notebook_published_as_raw_json_fails_the_build(copy, build):
+    notebook = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    for name in ("stray.ipynb", "stray.ru.ipynb"):
+        (copy / "docs" / name).write_text(json.dumps(notebook))
+    result = build(copy)
+    assert result.returncode == 1
+    assert "docs/stray.ipynb would be published as raw JSON" in output(result)

@@ -1,0 +1,169 @@
+"""Cheap checks of the torch experiments, without retraining (the site build trains)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from torch import nn
+
+import gated
+from gated.highway import retained
+from gated.torch import bidirectional, forget_bias, gradients, scratch
+
+# ---------------------------------------------------------------- from scratch and with the library
+
+
+def random_scratch(d: int, H: int, seed: int) -> scratch.LSTMScratch:
+    torch.manual_seed(seed)
+    model = scratch.LSTMScratch(d, H, sigma=0.5)
+    with torch.no_grad():
+        for b in (model.b_i, model.b_f, model.b_c, model.b_o):  # biases too, so that their order is tested
+            b.copy_(torch.randn_like(b))
+    return model
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_to_library_computes_what_the_scratch_cell_computes(seed):
+    d, H, T, B = 5, 6, 7, 3
+    model = random_scratch(d, H, seed)
+    lstm = scratch.to_library(model)
+    assert isinstance(lstm, nn.LSTM) and (lstm.input_size, lstm.hidden_size) == (d, H)
+    X = torch.randn(T, B, d)
+    state = (torch.randn(1, B, H), torch.randn(1, B, H))
+    with torch.no_grad():
+        for start in (None, state):
+            Y_s, (h_s, c_s) = model(X, start)
+            Y_l, (h_l, c_l) = lstm(X, start)
+            assert Y_s.shape == Y_l.shape == (T, B, H)
+            torch.testing.assert_close(Y_l, Y_s, rtol=1e-5, atol=1e-6)
+            torch.testing.assert_close(h_l, h_s, rtol=1e-5, atol=1e-6)
+            torch.testing.assert_close(c_l, c_s, rtol=1e-5, atol=1e-6)
+            assert Y_s.abs().max() > 0.05  # the weights are large enough to mean something
+
+
+def test_scratch_cell_is_the_chapter_lstm():
+    """Copied into numpy through `from_torch`, the library LSTM gives the numpy cells' answer."""
+    model = random_scratch(4, 3, seed=7)
+    lstm = scratch.to_library(model)
+    X = torch.randn(5, 2, 4)
+    with torch.no_grad():
+        Y, _ = model(X)
+    ours, _ = gated.run(gated.from_torch(lstm), X.numpy().astype(np.float64))
+    np.testing.assert_allclose(ours, Y.numpy(), rtol=1e-5, atol=1e-6)
+    cell = gated.from_torch(lstm)[0][0]
+    np.testing.assert_allclose(cell.f.b, model.b_f.detach().numpy(), rtol=0, atol=0)
+    np.testing.assert_allclose(cell.f.W, model.W_xf.detach().numpy().T, rtol=0, atol=0)
+
+
+def test_to_library_freezes_the_second_bias_at_zero():
+    lstm = scratch.to_library(random_scratch(3, 4, seed=0))
+    assert not lstm.bias_hh_l0.requires_grad
+    assert torch.count_nonzero(lstm.bias_hh_l0) == 0
+    trainable = {name for name, p in lstm.named_parameters() if p.requires_grad}
+    assert trainable == {"weight_ih_l0", "weight_hh_l0", "bias_ih_l0"}
+
+
+def test_scratch_starts_from_small_weights_and_zero_biases():
+    torch.manual_seed(0)
+    model = scratch.LSTMScratch(50, 64)
+    for name, p in model.named_parameters():
+        if name.startswith("b_"):
+            assert torch.count_nonzero(p) == 0, name
+        else:
+            assert 0.005 < p.std().item() < 0.02, name
+
+
+# ---------------------------------------------------------------- reading in both directions
+
+
+def test_bidirectional_shapes():
+    s, c = bidirectional.SETUP, bidirectional.check()
+    assert c.shapes.input == (s.T, s.batch, s.d)
+    assert c.shapes.output == (s.T, s.batch, 2 * s.H)
+    assert c.shapes.h_n == c.shapes.c_n == (2, s.batch, s.H)
+    assert c.params == gated.count("lstm", s.d, s.H, biases=2, bidirectional=True)
+
+
+def test_forward_half_sees_only_the_past_and_backward_half_only_the_future():
+    s, c = bidirectional.SETUP, bidirectional.check()
+    assert c.forward.shape == c.backward.shape == (s.T,)
+    positions = np.arange(s.T)
+    assert np.all(c.forward[positions > s.t] == 0)
+    assert np.all(c.forward[positions <= s.t] > 0)
+    assert np.all(c.backward[positions < s.t] == 0)
+    assert np.all(c.backward[positions >= s.t] > 0)
+    assert 0 < s.t < s.T - 1  # both halves have something to ignore
+
+
+# ---------------------------------------------------------------- the forget-gate bias
+
+
+@pytest.mark.parametrize("b_f", [0.0, 1.0, 2.0])
+def test_set_forget_bias(b_f):
+    torch.manual_seed(0)
+    H = 5
+    lstm = nn.LSTM(3, H)
+    before = {name: p.detach().clone() for name, p in lstm.named_parameters()}
+    forget_bias.set_forget_bias(lstm, b_f)
+    f = slice(H, 2 * H)
+    assert torch.all(lstm.bias_ih_l0[f] == b_f)
+    assert torch.all(lstm.bias_hh_l0[f] == 0)
+    rest = torch.ones(4 * H, dtype=torch.bool)
+    rest[f] = False
+    for name in ("bias_ih_l0", "bias_hh_l0"):
+        assert torch.equal(getattr(lstm, name)[rest], before[name][rest]), name
+    for name in ("weight_ih_l0", "weight_hh_l0"):
+        assert torch.equal(getattr(lstm, name), before[name]), name
+    # read back as the chapter's cell: the whole forget bias is b_f
+    np.testing.assert_allclose(gated.from_torch(lstm)[0][0].f.b, b_f, rtol=0, atol=1e-7)
+
+
+def test_memory_task_batch():
+    x, y = forget_bias.batch(16, torch.Generator().manual_seed(0))
+    T, K = forget_bias.TASK.T, forget_bias.TASK.K
+    assert x.shape == (T, 16, K) and y.shape == (16,)
+    assert torch.equal(x[0].argmax(dim=-1), y)
+    assert torch.all(x[0].sum(dim=-1) == 1)
+    assert torch.count_nonzero(x[1:]) == 0
+
+
+def test_first_reaching():
+    steps = forget_bias.steps()
+    assert steps[0] == forget_bias.TASK.every and steps[-1] == forget_bias.TASK.steps
+    accuracy = np.zeros(len(steps))
+    assert forget_bias.first_reaching(accuracy, 0.99) is None
+    accuracy[4:] = 1.0
+    assert forget_bias.first_reaching(accuracy, 0.99) == steps[4]
+
+
+# ---------------------------------------------------------------- the gradient highway, measured (about 3 s)
+
+
+@pytest.fixture(scope="module")
+def measured():
+    return gradients.measure()
+
+
+def test_measurement_has_every_curve(measured):
+    tau = gradients.SETUP.tau
+    expected = {f"lstm {init} {b:g}" for init in gradients.INITS for b in gradients.BIASES}
+    expected |= {"rnn pytorch"} | {f"predicted {b:g}" for b in gradients.BIASES}
+    assert set(measured) == expected
+    for name, curve in measured.items():
+        assert curve.shape == (tau,), name
+        assert np.all(np.isfinite(curve)) and np.all(curve >= 0), name
+    for b in gradients.BIASES:
+        np.testing.assert_allclose(measured[f"predicted {b:g}"], retained(b, np.arange(1, tau + 1)), rtol=1e-15)
+
+
+def test_small_weights_follow_the_forget_gate_for_one_step(measured):
+    for b in gradients.BIASES:
+        assert measured[f"lstm textbook {b:g}"][0] == pytest.approx(retained(b, 1), rel=0.01)
+
+
+def test_a_larger_forget_bias_keeps_more_gradient(measured):
+    for init in gradients.INITS:
+        curves = [measured[f"lstm {init} {b:g}"] for b in sorted(gradients.BIASES)]
+        for smaller, larger in zip(curves, curves[1:]):
+            assert np.all(larger > smaller), init

@@ -1,0 +1,198 @@
+"""Rendering: numbers in both languages, Markdown tables and terminal tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gated
+from gated import render, tables
+from gated.render import NBSP, Column, Formula, Table, Text
+
+TABLES = {
+    "worked": tables.worked,
+    "decay": tables.decay,
+    "bias": tables.bias,
+    "lstm_step": tables.lstm_step,
+    "lstm_update": tables.lstm_update,
+    "gru_step": tables.gru_step,
+    "params": tables.params,
+    "counts": tables.counts,
+}
+LANGS = ("en", "ru")
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def test_thousands():
+    assert render.number(132096, ",d", "en") == "132,096"
+    assert render.number(132096, ",d", "ru") == "132\u00a0096"
+    assert render.number(1202000, ",d", "ru") == "1\u00a0202\u00a0000"
+    assert render.number(500, ",d", "ru") == "500"
+    assert NBSP == "\u00a0"
+
+
+def test_percent():
+    assert render.number(0.75, ".0%", "en") == "75%"
+    assert render.number(0.75, ".0%", "ru") == "75\u00a0%"
+
+
+def test_scientific_and_fixed_are_the_same_in_both_languages():
+    for lang in LANGS:
+        assert render.number(7.105427357601002e-15, ".3e", lang) == "7.105e-15"
+        assert render.number(3.6e11, ".1e", lang) == "3.6e+11"
+        assert render.number(0.88079707797788, ".4f", lang) == "0.8808"
+        assert render.number(-0.2, "+.2f", lang) == "-0.20"
+
+
+def test_vectors():
+    assert render.vector(np.array([0.80376, 0.69636]), "+.4f", "en") == "(+0.8038, +0.6964)"
+    assert render.vector([0.1, -0.2], "+.2f", "ru") == "(+0.10, -0.20)"
+    assert render.vector(np.array([[1.0], [2.0]]), ".1f") == "(1.0, 2.0)"
+    assert render.vector([1234.0, 5.0], ",.0f", "ru") == "(1\u00a0234, 5)"
+
+
+def test_the_current_language_is_used_when_none_is_given():
+    assert gated.language() == "en"
+    assert render.number(132096, ",d") == "132,096"
+    with gated.using_language("ru"):
+        assert gated.language() == "ru"
+        assert render.number(132096, ",d") == "132\u00a0096"
+        assert str(Text("cell", "ячейка")) == "ячейка"
+        assert render.number(132096, ",d", "en") == "132,096"  # an explicit language wins
+    assert str(Text("cell", "ячейка")) == "cell"
+
+
+def test_using_language_rejects_unknown_languages():
+    with pytest.raises(ValueError, match="'de'"):
+        with gated.using_language("de"):
+            pass  # pragma: no cover
+    assert gated.language() == "en"
+
+
+def test_using_language_restores_the_previous_language():
+    with gated.using_language("ru"):
+        with gated.using_language("en"):
+            assert gated.language() == "en"
+        assert gated.language() == "ru"
+        with pytest.raises(RuntimeError):
+            with gated.using_language("en"):
+                raise RuntimeError
+        assert gated.language() == "ru"
+        with pytest.raises(ValueError):
+            with gated.using_language("fr"):
+                pass  # pragma: no cover
+        assert gated.language() == "ru"
+    assert gated.language() == "en"
+
+
+# ---------------------------------------------------------------- cells
+
+
+def test_cell_kinds():
+    assert render.cell(Formula("\\sigma", "sigma"), None) == "$\\sigma$"
+    assert render.cell(Text("a", "б"), None, "ru") == "б"
+    assert render.cell("1×", None) == "1×"
+    assert render.cell(np.float64(0.5), ".4f") == "0.5000"
+    assert render.cell(np.int64(30522), ",d", "ru") == "30\u00a0522"
+    assert render.cell(np.array([0.5, 0.25]), ".2f") == "(0.50, 0.25)"
+
+
+def test_a_number_in_a_text_column_is_an_error():
+    with pytest.raises(TypeError):
+        render.cell(3.0, None)
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md_cells(line: str) -> list[str]:
+    assert line.startswith("| ") and line.endswith(" |"), line
+    return line[2:-2].split(" | ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_markdown_shape_and_alignment(name, lang):
+    t = TABLES[name]()
+    lines = render.markdown(t, lang).rstrip("\n").split("\n")
+    assert len(lines) == 2 + len(t.rows)
+    for line in lines:
+        assert len(md_cells(line)) == len(t.columns), line
+    rule = md_cells(lines[1])
+    for c, r in zip(t.columns, rule, strict=True):
+        assert r == ("---:" if c.spec else ":---")
+    assert any(c.spec for c in t.columns)  # every chapter table has a column of numbers
+    head = md_cells(lines[0])
+    assert head == [c.title(lang) for c in t.columns]
+    for row, line in zip(t.rows, lines[2:], strict=True):
+        for value, c, shown in zip(row, t.columns, md_cells(line), strict=True):
+            assert shown == render.cell(value, c.spec, lang)
+
+
+def test_markdown_numbers_follow_the_language():
+    en, ru = render.markdown(tables.params(), "en"), render.markdown(tables.params(), "ru")
+    assert "| 1,202,000 |" in en
+    assert "| 1\u00a0202\u00a0000 |" in ru
+    assert "," not in ru.split("\n", 2)[2].replace(", ", "")  # no thousands comma left in the body
+    assert "ячейка" in ru and "cell" in en
+
+
+def test_markdown_of_a_small_table():
+    t = Table((Column(Text("name", "имя")), Column(Text("n", "n"), ",d")), ((Text("a", "а"), 1000), ("b", 2)))
+    assert render.markdown(t, "en") == "| name | n |\n| :--- | ---: |\n| a | 1,000 |\n| b | 2 |\n"
+    assert render.markdown(t, "ru") == "| имя | n |\n| :--- | ---: |\n| а | 1\u00a0000 |\n| b | 2 |\n"
+
+
+# ---------------------------------------------------------------- terminal text
+
+
+def spans(line: str, cells: list[str], start: int) -> list[tuple[int, int]]:
+    """Where each cell's text sits in a line, searching left to right."""
+    out, pos = [], start
+    for s in cells:
+        i = line.index(s, pos)
+        out.append((i, i + len(s)))
+        pos = i + len(s)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_text_lines_align(name, lang):
+    t = TABLES[name]()
+    indent = "  "
+    lines = render.text(t, lang, indent=indent).rstrip("\n").split("\n")
+    assert len(lines) == 2 + len(t.rows)
+    head = [(c.plain or c.title)(lang) for c in t.columns]
+    body = [
+        [v.plain if isinstance(v, Formula) else render.cell(v, c.spec, lang) for v, c in zip(row, t.columns, strict=True)]
+        for row in t.rows
+    ]
+    rows = [head, *body]
+    where = [spans(line, cells, len(indent)) for line, cells in zip([lines[0], *lines[2:]], rows, strict=True)]
+    for j, c in enumerate(t.columns):
+        if c.spec:  # numbers: right edges line up
+            edges = {w[j][1] for w, cells in zip(where, rows, strict=True)}
+        else:  # text: left edges line up, wherever there is text
+            edges = {w[j][0] for w, cells in zip(where, rows, strict=True) if cells[j]}
+        assert len(edges) == 1, (c.title.en, edges)
+    rule = lines[1]
+    assert rule.startswith(indent) and set(rule[len(indent):]) == {"-"}
+    assert len(rule) == max(len(line) for line in lines)
+    for line in lines:
+        assert line.startswith(indent) and line == line.rstrip()
+    # nothing in the terminal is TeX
+    assert not any("$" in line for line in lines)
+
+
+def test_text_of_a_small_table():
+    t = Table((Column(Text("name", "имя")), Column(Text("n", "n"), ",d")), (("a", 1000), ("bcdef", 2)))
+    assert render.text(t, "en", indent="") == (
+        "name" + " " * 8 + "n\n"
+        + "-" * 13 + "\n"
+        + "a" + " " * 7 + "1,000\n"
+        + "bcdef" + " " * 7 + "2\n"
+    )
+    assert render.text(t, "ru", indent="").split("\n")[2] == "a" + " " * 7 + "1\u00a0000"
