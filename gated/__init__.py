@@ -43,7 +43,7 @@ from .gru import (
     torch_gru_step,
 )
 from .lstm import LSTMParams, LSTMStep, lstm_step
-from .render import Table, Text, language, markdown, text, using_language
+from .render import Table, Text, figure, language, markdown, text, using_language
 from .rnn import RNNStep, rnn_step
 from .sequence import run, step_of, unroll, zero_state
 
@@ -65,6 +65,7 @@ __all__ = [
     "count",
     "diagram",
     "examples",
+    "figure",
     "figures",
     "flip",
     "from_torch",

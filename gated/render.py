@@ -78,6 +78,11 @@ def vector(v: Any, spec: str, lang: str | None = None) -> str:
     return "(" + ", ".join(number(float(a), spec, lang) for a in np.ravel(v)) + ")"
 
 
+def figure(svg: str) -> str:
+    """An SVG as a page's figure, followed by the blank line that ends an HTML block in Markdown."""
+    return f'<figure class="computed">{svg}</figure>\n'
+
+
 # ---------------------------------------------------------------- tables
 
 
@@ -132,6 +137,9 @@ def markdown(table: Table, lang: str | None = None) -> str:
     head = [c.title(lang) for c in table.columns]
     rule = ["---:" if c.spec else ":---" for c in table.columns]
     body = [[cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)] for row in table.rows]
+    for text in (*head, *(s for row in body for s in row)):
+        if "|" in text:
+            raise ValueError(f"a Markdown table cell cannot hold '|': {text!r}; write \\lvert or \\lVert in TeX")
     return "\n".join("| " + " | ".join(r) + " |" for r in [head, rule, *body]) + "\n"
 
 

@@ -322,7 +322,7 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
     return Table(
         (
             Column(Text("compared", "что сравниваем")),
-            Column(Text("max $|\\Delta|$", "max $|\\Delta|$"), ".1e", Text("max |diff|", "max |разность|")),
+            Column(Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"), ".1e", Text("max |diff|", "max |разность|")),
             Column(Text("", "")),
         ),
         tuple((label, float(gap), agree if gap < tolerance else differ) for label, gap in rows),
@@ -379,11 +379,11 @@ def halves(forward, backward, t: int) -> Table:
     return Table(
         (
             Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
-            Column(Text(f"$\\|\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\|$",
-                        f"$\\|\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\|$"), ".3f",
+            Column(Text(f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                        f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$"), ".3f",
                    Text(f"forward half at {t}", f"прямая половина в {t}")),
-            Column(Text(f"$\\|\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\|$",
-                        f"$\\|\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\|$"), ".3f",
+            Column(Text(f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                        f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$"), ".3f",
                    Text(f"backward half at {t}", f"обратная половина в {t}")),
         ),
         tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),

@@ -74,6 +74,8 @@ def format_error(token: str, lang: str) -> str | None:
     if lang == "en" and re.search("[\u00a0\u202f]", integer):
         return "is grouped the Russian way on an English page; write it with commas"
     if lang == "ru" and "," in integer:
+        if re.fullmatch(r"0,\d+", integer):
+            return "has a decimal comma; both languages write a decimal point"
         return "is grouped the English way on a Russian page; group it with no-break spaces"
     if not re.search(GROUP, integer) and len(integer) > 4:
         return "needs its thousands grouped"

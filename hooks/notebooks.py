@@ -29,8 +29,11 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from bs4 import BeautifulSoup
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
+from pymdownx.slugs import slugify
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
@@ -161,6 +164,43 @@ def on_files(files, config):
         }
         files.append(page)
     return files
+
+
+_slug = slugify(case="lower")  # what mkdocs.yml gives the pages' headings
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    """Give a notebook's headings the anchors the pages' headings get, in every language.
+
+    mkdocs-jupyter drops every non-ASCII letter from an anchor, so a Russian
+    heading got an empty id and its table-of-contents entry pointed nowhere.
+    """
+    if not page.file.src_uri.endswith(".ipynb"):
+        return html
+    soup = BeautifulSoup(html, "html.parser")
+    tokens: list[dict] = []
+    seen: set[str] = set()
+    for heading in soup.select(".jp-MarkdownOutput :is(h1, h2, h3, h4, h5, h6)"):
+        for link in heading.select("a.anchor-link"):
+            link.decompose()
+        name = heading.get_text().strip()
+        anchor = base = _slug(name, "-")
+        k = 0
+        while anchor in seen:
+            k += 1
+            anchor = f"{base}_{k}"
+        seen.add(anchor)
+        heading["id"] = anchor
+        link = soup.new_tag("a", attrs={"class": "anchor-link", "href": f"#{anchor}"})
+        link.string = "¶"
+        heading.append(link)
+        token = {"level": int(heading.name[1]), "id": anchor, "name": name, "children": []}
+        parent = tokens
+        while parent and parent[-1]["level"] < token["level"]:
+            parent = parent[-1]["children"]
+        parent.append(token)
+    page.toc = get_toc(tokens)
+    return str(soup)
 
 
 def on_post_page(output: str, page, config) -> str:

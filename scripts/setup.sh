@@ -12,6 +12,11 @@ stamp=.venv/.installed
 want=$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  # Wheels for the tests' clean environments (numpy alone; a Jupyter kernel), fetched
+  # now so that no test downloads anything.
+  grep '==' requirements.txt > .venv/constraints.txt
+  .venv/bin/python -m pip download --quiet --disable-pip-version-check --dest .venv/wheelhouse \
+    -c .venv/constraints.txt numpy ipykernel nbclient setuptools
   echo "$want" > "$stamp"
 fi
 

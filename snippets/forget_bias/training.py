@@ -1,10 +1,10 @@
-from gated import markdown, plots, tables
+from gated import figure, markdown, plots, tables
 from gated.torch import forget_bias
 
 runs = forget_bias.run()
 steps = forget_bias.steps()
 chance = 1 / forget_bias.TASK.K
-print(f'<figure class="computed">{plots.accuracy(runs, steps, chance)}</figure>')
+print(figure(plots.accuracy(runs, steps, chance)))
 print(markdown(tables.training(runs, steps)))
 
 # The robust part of the result, checked on every build:

@@ -1,9 +1,9 @@
-from gated import markdown, plots, tables
+from gated import figure, markdown, plots, tables
 from gated.torch import scratch
 
 r = scratch.run()
 print(markdown(tables.settings({**scratch.SETUP._asdict(), "characters": r.N, "vocabulary": r.V})))
-print(f'<figure class="computed">{plots.losses(r.loss_scratch, r.loss_library)}</figure>')
+print(figure(plots.losses(r.loss_scratch, r.loss_library)))
 print(markdown(tables.scratch(r)))
 print(markdown(tables.samples(r)))
 

@@ -1,8 +1,8 @@
-from gated import markdown, plots, tables
+from gated import figure, markdown, plots, tables
 from gated.torch import gradients
 
 data = gradients.measure()
-print(f'<figure class="computed">{plots.gradient_norms(data)}</figure>')
+print(figure(plots.gradient_norms(data)))
 print(markdown(tables.gradient_norms(data)))
 
 # What the page says, checked on every build:

@@ -1,3 +1,3 @@
-from gated import diagram
+from gated import diagram, figure
 
-print(f'<figure class="computed">{diagram.lstm_step()}</figure>')
+print(figure(diagram.lstm_step()))

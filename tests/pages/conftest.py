@@ -68,6 +68,12 @@ def edit():
 
 
 @pytest.fixture
+def run_mkdocs():
+    """run_mkdocs(root, *args, env=None): any mkdocs command in `root`; returns the finished process."""
+    return mkdocs
+
+
+@pytest.fixture
 def build():
     """build(root, **kwargs): a strict build of the site in `root`; returns the finished process."""
     return strict_build

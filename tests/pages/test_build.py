@@ -28,11 +28,11 @@ def test_the_site_builds_in_both_languages(built):
 
 
 def test_a_block_that_raises_fails_the_build(copy, build, edit):
-    edit(copy / "snippets/index/cost.py", "print(", "raise ValueError('on purpose')\nprint(")
+    edit(copy / "snippets/index/at_a_glance.py", "print(", "raise ValueError('on purpose')\nprint(")
     result = build(copy)
     assert result.returncode == 1
-    assert "docs/index.md, block 'cost' raised ValueError" in output(result)
-    assert "docs/index.ru.md, block 'cost' raised ValueError" in output(result)
+    assert "docs/index.md, block 'at-a-glance' raised ValueError" in output(result)
+    assert "docs/index.ru.md, block 'at-a-glance' raised ValueError" in output(result)
 
 
 def test_a_doctest_mismatch_fails_the_build(copy, build, edit):
@@ -47,14 +47,14 @@ def test_a_doctest_mismatch_fails_the_build(copy, build, edit):
 
 
 def test_a_block_that_calls_sys_exit_fails_the_build(copy, build, edit):
-    edit(copy / "snippets/index/cost.py", "print(", "import sys\nsys.exit(3)\nprint(")
+    edit(copy / "snippets/index/at_a_glance.py", "print(", "import sys\nsys.exit(3)\nprint(")
     result = build(copy)
     assert result.returncode == 1  # not 3: the build went on and failed on its own terms
-    assert "docs/index.md, block 'cost' called sys.exit(3)" in output(result)
+    assert "docs/index.md, block 'at-a-glance' called sys.exit(3)" in output(result)
 
 
 def test_a_missing_snippet_fails_the_build(copy, build, edit):
-    edit(copy / "docs/index.ru.md", "snippets/index/cost.py", "snippets/index/no-such-file.py")
+    edit(copy / "docs/index.ru.md", "snippets/index/at_a_glance.py", "snippets/index/no-such-file.py")
     result = build(copy)
     assert result.returncode == 1
     assert "no-such-file.py" in output(result)

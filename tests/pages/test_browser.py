@@ -1,0 +1,263 @@
+"""What readers see: every page in both languages, in Debian's Chromium, over a local static server.
+
+Run with `--screenshots` to keep a screenshot of every page in light and dark
+themes in tests/screenshots/; a failing page's screenshot is kept anyway.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import json
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import nbformat
+import numpy as np
+import pytest
+from PIL import Image
+from playwright import sync_api as playwright
+
+pytestmark = [pytest.mark.build, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "tests" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+PAGES = ["", "lstm/", "step-by-step/", "highway/", "forget-bias/", "cost/", "gru/", "bidirectional/",
+         "from-scratch/", "summary/", "gradient-highway/", "code/"]
+TABLELESS = {"step-by-step/", "gradient-highway/"}  # a figure; a notebook whose tables are printed text
+RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\frac|\\sigma|\\tilde|\\odot")
+
+
+@pytest.fixture(scope="session")
+def server(built):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built))
+    handler.log_message = lambda *args: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """One page load, with everything the page asked for and complained about."""
+
+    def __init__(self, browser, url: str, settle: bool = False, **context):
+        self.context = browser.new_context(**context)
+        self.page = self.context.new_page()
+        self.requests, self.failed, self.errors = [], [], []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+        self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(url, wait_until="load")
+        self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+        self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
+        if settle:  # wait for everything the page asks for after loading (fonts, the search index)
+            self.page.wait_for_load_state("networkidle")
+
+    def close(self):
+        self.context.close()
+
+
+def _lang_url(server: str, lang: str, path: str) -> str:
+    return server + ("ru/" if lang == "ru" else "") + path
+
+
+def _shot(visit: Visit, name: str) -> bytes:
+    SHOTS.mkdir(exist_ok=True)
+    png = visit.page.screenshot(full_page=True)
+    (SHOTS / f"{name}.png").write_bytes(png)
+    return png
+
+
+CASES = [(lang, path) for lang in ("en", "ru") for path in PAGES]
+
+
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
+def test_page(browser, server, request, lang, path):
+    url = _lang_url(server, lang, path)
+    visit = Visit(browser, url, settle=True, viewport={"width": 1280, "height": 900})
+    name = f"{lang}-{path.strip('/') or 'index'}-light"
+    try:
+        page = visit.page
+        problems = []
+        host = urlsplit(server).netloc
+        off_site = [u for u in visit.requests if urlsplit(u).scheme not in ("data", "blob")
+                    and urlsplit(u).netloc != host]
+        problems += [f"request off the site: {u}" for u in off_site]
+        problems += [f"failed request: {f}" for f in visit.failed]
+        problems += [f"console error: {e}" for e in visit.errors]
+
+        # math: every formula typeset, no TeX left for the reader
+        text = page.evaluate("""() => {
+            const article = document.querySelector('article').cloneNode(true);
+            article.querySelectorAll('pre, code, script, style, .jp-InputArea, .jp-OutputArea, mjx-container').forEach(e => e.remove());
+            return article.innerText;
+        }""")
+        problems += [f"raw TeX visible: …{text[max(m.start() - 30, 0):m.end() + 30]!r}…" for m in RAW_TEX.finditer(text)]
+        untypeset = page.evaluate(
+            "() => [...document.querySelectorAll('.arithmatex')].filter(e => !e.querySelector('mjx-container')).length")
+        if untypeset:
+            problems.append(f"{untypeset} formulas not typeset")
+        if path == "gradient-highway/":
+            dollars = page.evaluate(
+                "() => [...document.querySelectorAll('.jp-MarkdownOutput')].map(e => e.innerText).join(' ')")
+            if re.search(r"\$[^$\n]+\$", dollars):
+                problems.append("raw $...$ left in the notebook's Markdown")
+            if page.locator(".jp-MarkdownOutput mjx-container").count() == 0:
+                problems.append("no math typeset in the notebook's Markdown")
+
+        # figures, plots and tables: present and drawn
+        for kind, selector in (("figure", "article figure"), ("plot", "article svg.plot"), ("table", "article table")):
+            for k in range(page.locator(selector).count()):
+                element = page.locator(selector).nth(k)
+                if not element.is_visible():
+                    continue  # in a tab that is not open
+                box = element.bounding_box()
+                if not box or box["width"] < 10 or box["height"] < 10:
+                    problems.append(f"{kind} #{k} has no size: {box}")
+        broken_images = page.evaluate(
+            "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+        problems += [f"image not loaded: {src}" for src in broken_images]
+        if path not in TABLELESS and page.locator("article table").count() == 0:
+            problems.append("no table on the page")
+
+        # the language switch leads to the same page in the other language
+        other = "en" if lang == "ru" else "ru"
+        links = page.locator(f"a.md-select__link[hreflang='{other}']")
+        assert links.count() == 1, "no language switch"
+        target = page.evaluate("(a) => a.href", links.first.element_handle())
+        if target != _lang_url(server, other, path):
+            problems.append(f"language switch leads to {target}, not {_lang_url(server, other, path)}")
+
+        if request.config.getoption("--screenshots"):
+            _shot(visit, name)
+        assert problems == [], f"{url}:\n  " + "\n  ".join(problems)
+    except BaseException:
+        _shot(visit, name)
+        raise
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
+def test_phone_width(browser, server, lang, path):
+    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 390, "height": 844},
+                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        overflow = visit.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{visit.page.url}: the page body scrolls sideways by {overflow} px at 390 px"
+    except BaseException:
+        _shot(visit, f"{lang}-{path.strip('/') or 'index'}-phone")
+        raise
+    finally:
+        visit.close()
+
+
+def _contrast(png: bytes) -> float:
+    """How far an image's ink stands from its background, in grey levels 0..255.
+
+    The background is the median pixel; the ink, whichever of the darkest and
+    the lightest percent of the pixels is further from it. Black on black scores
+    near zero; dark text on a light card, or light lines on a dark page, near 200.
+    """
+    grey = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=float)
+    background = np.median(grey)
+    darkest, lightest = np.percentile(grey, [1, 99])
+    return float(max(lightest - background, background - darkest))
+
+
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
+def test_dark_theme_keeps_figures_readable(browser, server, request, lang, path):
+    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900},
+                  color_scheme="dark")
+    name = f"{lang}-{path.strip('/') or 'index'}-dark"
+    try:
+        page = visit.page
+        assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == "slate"
+        faint = []
+        for k in range(page.locator("article figure").count()):
+            figure = page.locator("article figure").nth(k)
+            if figure.is_visible() and _contrast(figure.screenshot()) < 100:
+                faint.append(k)
+        if request.config.getoption("--screenshots"):
+            _shot(visit, name)
+        assert faint == [], f"{page.url}: figures {faint} are too faint in the dark theme"
+    except BaseException:
+        _shot(visit, name)
+        raise
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_notebook_page_shows_outputs_and_offers_the_notebook(browser, server, lang):
+    visit = Visit(browser, _lang_url(server, lang, "gradient-highway/"), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        outputs = page.locator(".jp-OutputArea-output")
+        assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
+        link = page.locator("a.notebook-download")
+        assert link.count() == 1 and link.is_visible()
+        response = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))
+        assert response.ok
+        notebook = nbformat.reads(response.text(), as_version=4)
+        nbformat.validate(notebook)
+        assert json.loads(response.text())["metadata"]["kernelspec"]["name"] == "python3"
+    finally:
+        visit.close()
+
+
+def _search(browser, server: str, lang: str, query: str) -> list[str]:
+    """The result links Material's search offers for `query`, best first, from the home page of `lang`."""
+    visit = Visit(browser, _lang_url(server, lang, ""), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        page.locator("input.md-search__input").click()
+        page.locator("input.md-search__input").fill(query)
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
+        return page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")
+    finally:
+        visit.close()
+
+
+def test_a_russian_word_finds_the_russian_page(browser, server):
+    hits = _search(browser, server, "ru", "забывания")
+    assert hits and all("/ru/" in h for h in hits), hits
+
+
+def test_an_english_word_finds_the_english_page(browser, server):
+    hits = _search(browser, server, "en", "forget")
+    assert hits and all("/ru/" not in h for h in hits[:3]), hits
+
+
+@pytest.mark.parametrize(("lang", "query"), [("en", "saturate"), ("ru", "насыщаются")])
+def test_a_word_of_one_language_offers_that_language_first(browser, server, lang, query):
+    hits = _search(browser, server, "en" if lang == "ru" else "ru", query)  # searched from the other language
+    assert hits, f"nothing found for {query!r}"
+    assert ("/ru/" in hits[0]) == (lang == "ru"), hits
+
+
+@pytest.mark.parametrize(("background", "ink", "readable"), [(20, 30, False), (250, 20, True), (35, 220, True)])
+def test_the_contrast_measure_tells_black_on_black(background, ink, readable):
+    image = Image.new("L", (200, 100), background)
+    image.paste(ink, (20, 40, 180, 48))  # a line of "text"
+    png = io.BytesIO()
+    image.save(png, format="PNG")
+    assert (_contrast(png.getvalue()) >= 100) == readable

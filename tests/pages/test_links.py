@@ -1,0 +1,45 @@
+"""Every internal link and anchor of the built site leads somewhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+pytestmark = pytest.mark.build
+
+
+def _target(site: Path, page: Path, href: str) -> Path:
+    path = unquote(urlsplit(href).path)
+    if path.startswith("/"):  # the 404 page links from the site's root
+        target = (site / path.lstrip("/")).resolve()
+    else:
+        target = (page.parent / path).resolve() if path else page
+    return target / "index.html" if target.is_dir() else target
+
+
+def test_every_internal_link_and_anchor_resolves(built):
+    ids: dict[Path, set[str]] = {}
+    broken = []
+    pages = sorted(p for p in built.rglob("*.html") if "assets" not in p.parts)
+    assert len(pages) > 20
+    for page in pages:
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for a in soup.find_all("a", href=True):
+            href = a["href"]
+            if urlsplit(href).scheme or href.startswith("//"):
+                continue  # off the site: not ours to check, and not a request the page makes
+            url, fragment = urldefrag(href)
+            target = _target(built, page, url)
+            if not target.is_file():
+                broken.append(f"{page.relative_to(built)}: {href} -> no such file")
+                continue
+            if fragment and target.suffix == ".html":
+                if target not in ids:
+                    found = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser").find_all(id=True)
+                    ids[target] = {el["id"] for el in found}
+                if unquote(fragment) not in ids[target]:
+                    broken.append(f"{page.relative_to(built)}: {href} -> no anchor #{unquote(fragment)}")
+    assert broken == []

@@ -1,0 +1,64 @@
+"""Authoring: with `mkdocs serve` running, edits to a snippet and to the package show up without a restart."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.build
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(url: str, text: str, timeout: float) -> float:
+    """Seconds until the page at `url` contains `text`."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        try:
+            if text in urllib.request.urlopen(url, timeout=5).read().decode():
+                return time.monotonic() - start
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f"{url} did not show {text!r} within {timeout} s")
+
+
+@pytest.fixture
+def serve(copy):
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy), "NO_MKDOCS_2_WARNING": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_edits_show_up_in_the_served_page(copy, serve, edit):
+    page = f"{serve}/lstm/"
+    _wait_for(page, 'data-exec="two-unit"', timeout=300)
+
+    edit(copy / "snippets/lstm/two_unit.py", "print(markdown(tables.lstm_update()))",
+         "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')")
+    seconds = _wait_for(page, "Edited while serving.", timeout=180)
+    print(f"snippet edit shown after {seconds:.1f} s")
+
+    edit(copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("the new memory", "новая память")')
+    seconds = _wait_for(page, "the new memory", timeout=180)  # gated was re-imported
+    print(f"package edit shown after {seconds:.1f} s")
