@@ -170,7 +170,7 @@ _slug = slugify(case="lower")  # what mkdocs.yml gives the pages' headings
 
 
 def on_page_content(html: str, page, config, files) -> str:
-    """Give a notebook's headings the anchors the pages' headings get, in every language.
+    """Give a notebook's headings the anchors the pages' headings get, and keep its library out of search.
 
     mkdocs-jupyter drops every non-ASCII letter from an anchor, so a Russian
     heading got an empty id and its table-of-contents entry pointed nowhere.
@@ -200,6 +200,10 @@ def on_page_content(html: str, page, config, files) -> str:
             parent = parent[-1]["children"]
         parent.append(token)
     page.toc = get_toc(tokens)
+    # The package's modules, written out for the download, are not what a reader searches for.
+    for cell in soup.select(".jp-CodeCell"):
+        if cell.get_text().lstrip().startswith("%%writefile gated/"):
+            cell["data-search-exclude"] = ""
     return str(soup)
 
 
