@@ -18,6 +18,7 @@ and the ratios the project's targets are stated in.
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import shutil
 import socket
@@ -68,29 +69,33 @@ def _port() -> int:
 def _page(url: str) -> str:
     try:
         return urllib.request.urlopen(url, timeout=5).read().decode()
-    except OSError:
+    except (OSError, http.client.HTTPException):
         return ""
 
 
-def serve_rebuilds(root: Path, edit: Path, old: str, marker: str, url_path: str, runs: int) -> list[float]:
-    """Seconds from saving an edit to the served page showing it, once per run."""
+def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_path: str, runs: int) -> list[float]:
+    """Seconds from saving an edit (`old` -> `new`) to the served page showing `shown`, once per run.
+
+    `new` and `shown` are formatted with the run's number, so every edit is a new one.
+    """
     port = _port()
+    log = (root / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
-                              cwd=root, env=env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              cwd=root, env=env(root), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/{url_path}"
     try:
         deadline = time.monotonic() + 600
-        while old not in _page(url):
-            if time.monotonic() > deadline:
-                sys.exit(f"mkdocs serve did not come up at {url}")
+        while "<article" not in _page(url):
+            if time.monotonic() > deadline or server.poll() is not None:
+                sys.exit(f"mkdocs serve did not come up at {url}:\n{(root / 'serve.log').read_text()[-3000:]}")
             time.sleep(0.5)
         original = edit.read_text(encoding="utf-8")
+        assert old in original, f"{old!r} is not in {edit}"
         times = []
         for k in range(runs):
-            new = marker.format(k)
-            edit.write_text(original.replace(old, new, 1), encoding="utf-8")
+            edit.write_text(original.replace(old, new.format(k), 1), encoding="utf-8")
             start = time.perf_counter()
-            while new not in _page(url):
+            while shown.format(k) not in _page(url):
                 time.sleep(0.05)
             times.append(time.perf_counter() - start)
             time.sleep(1.0)  # let the server settle before the next edit
@@ -99,6 +104,7 @@ def serve_rebuilds(root: Path, edit: Path, old: str, marker: str, url_path: str,
     finally:
         server.terminate()
         server.wait(timeout=30)
+        log.close()
 
 
 def main() -> int:
@@ -108,23 +114,29 @@ def main() -> int:
     args = parser.parse_args()
 
     rows: dict[str, float] = {}
+
+    def note(name: str, seconds: float) -> None:
+        rows[name] = seconds
+        print(f"{name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         root = copy_site(Path(tmp))
         median = lambda f: statistics.median(f() for _ in range(args.runs))  # noqa: E731
-        rows["(a) cold strict build, en + ru"] = median(lambda: timed_build(root, "--strict"))
-        rows["(b) cold strict build, en only"] = median(lambda: timed_build(root, "--strict", BUILD_ONLY_LOCALE="en"))
-        rows["(c) build without execution, en + ru"] = median(lambda: timed_build(root, EXECUTE="off"))
+        note("(a) cold strict build, en + ru", median(lambda: timed_build(root, "--strict")))
+        note("(b) cold strict build, en only", median(lambda: timed_build(root, "--strict", BUILD_ONLY_LOCALE="en")))
+        note("(c) build without execution, en + ru", median(lambda: timed_build(root, EXECUTE="off")))
         timed_build(root, "--strict")  # warm the caches for serve
-        rows["(d) serve rebuild after a prose edit"] = statistics.median(serve_rebuilds(
+        note("(d) serve rebuild after a prose edit", statistics.median(serve_rebuilds(
             root, root / "docs/lstm.md", "A plain recurrent cell rewrites", "A plain recurrent cell ({}) rewrites",
-            "lstm/", args.runs))
-        rows["(e) serve rebuild after an edit to gated/"] = statistics.median(serve_rebuilds(
-            root, root / "gated/tables.py", '"new memory"', '"new memory {}"', "lstm/", args.runs))
+            "A plain recurrent cell ({}) rewrites", "lstm/", args.runs)))
+        note("(e) serve rebuild after an edit to gated/", statistics.median(serve_rebuilds(
+            root, root / "gated/tables.py", 'Text("new memory",', 'Text("new memory{}",', "new memory{}", "lstm/",
+            args.runs)))
     if not args.skip_tests:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        rows["(f) test suite (one run)"] = time.perf_counter() - start
+        note("(f) test suite (one run)", time.perf_counter() - start)
 
     print(f"\nmedian of {args.runs} runs, {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
     print(f"| {'measurement':<42} | {'seconds':>8} |\n| {'-' * 42} | {'-' * 7}: |")

@@ -121,9 +121,26 @@ def on_pre_build(config) -> None:
 BLOCKS = {"p", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "figcaption", "summary",
           "blockquote", "caption"}
 # Code, math, generated output, and the notebook's code and outputs.
-NOT_PROSE = ("pre, code, kbd, script, style, svg, math, .arithmatex, .exec, .headerlink, .footnote-ref, "
-             ".footnote-backref, .jp-InputArea, .jp-OutputArea, .jp-InputPrompt, .jp-OutputPrompt")
-GENERATED = ".exec, .jp-OutputArea"
+NOT_PROSE_TAGS = {"pre", "code", "kbd", "script", "style", "svg", "math"}
+NOT_PROSE_CLASSES = {"arithmatex", "exec", "headerlink", "footnote-ref", "footnote-backref", "jp-InputArea",
+                     "jp-OutputArea", "jp-InputPrompt", "jp-OutputPrompt"}
+GENERATED_CLASSES = ["exec", "jp-OutputArea"]
+# What holds no prose and is most of a page's bytes: styles, scripts, the insides of SVG drawings, and a
+# notebook's highlighted code with the copy of it kept for the copy button.
+BULK = re.compile(
+    r"<(style|script)\b[^>]*>.*?</\1>"
+    r"|(<svg\b[^>]*>).*?</svg>"
+    r'|(<div class="highlight-ipynb[^"]*">)<pre>.*?</pre>'
+    r'|<div id="cell-\d+" class="clipboard-copy-txt">.*?</div>',
+    re.S,
+)
+
+
+def _soup(html: str) -> BeautifulSoup:
+    def keep(m: re.Match) -> str:
+        return m.group(2) + "</svg>" if m.group(2) else m.group(3) or ""
+
+    return BeautifulSoup(BULK.sub(keep, html), "html.parser")
 
 
 def _own_text(el: Tag) -> str:
@@ -147,11 +164,14 @@ def _sentence(text: str, start: int) -> str:
     return " ".join(text.split())[:240]
 
 
-def check_prose(html: str, page: str, lang: str, published: set[str]) -> tuple[list[str], set[str]]:
-    """Problems with the numbers in a page's prose, and the published figures it quotes."""
-    soup = BeautifulSoup(html, "html.parser")
-    generated = {canonical(m.group()) for el in soup.select(GENERATED) for m in numbers(el.get_text(" "))}
-    for el in soup.select(NOT_PROSE):
+def _not_prose(tag: Tag) -> bool:
+    return tag.name in NOT_PROSE_TAGS or not NOT_PROSE_CLASSES.isdisjoint(tag.get("class", ()))
+
+
+def _check_prose(soup: BeautifulSoup, page: str, lang: str, published: set[str]) -> tuple[list[str], set[str]]:
+    generated = {canonical(m.group()) for el in soup.find_all(class_=GENERATED_CLASSES)
+                 for m in numbers(el.get_text(" "))}
+    for el in soup.find_all(_not_prose):
         el.decompose()
     problems, quoted = [], set()
     for el in soup.find_all(BLOCKS):
@@ -172,6 +192,11 @@ def check_prose(html: str, page: str, lang: str, published: set[str]) -> tuple[l
                     f" compute it, or add it to gated/figures.py: «{_sentence(text, m.start())}»"
                 )
     return problems, quoted
+
+
+def check_prose(html: str, page: str, lang: str, published: set[str]) -> tuple[list[str], set[str]]:
+    """Problems with the numbers in a page's prose, and the published figures it quotes."""
+    return _check_prose(_soup(html), page, lang, published)
 
 
 # ---------------------------------------------------------------- 3. translation parity
@@ -208,9 +233,8 @@ def on_files(files, config):
     return files
 
 
-def _signature(html: str) -> dict[str, Any]:
-    soup = BeautifulSoup(html, "html.parser")
-    blocks = [(el["data-exec"], el.get("data-code", "")) for el in soup.select("div.exec")]
+def _signature(soup: BeautifulSoup) -> dict[str, Any]:
+    blocks = [(el["data-exec"], el.get("data-code", "")) for el in soup.find_all("div", class_="exec")]
     structure = []
     for el in soup.find_all(["table", "figure", "svg", "img"]):
         if el.name == "table":
@@ -226,10 +250,11 @@ def on_page_content(html: str, page, config, files) -> str:
     source = f"docs/{page.file.src_uri}"
     figures = importlib.import_module("gated.figures").FIGURES
     published = {canonical(f.printed(lang)) for f in figures.values()}
-    problems, quoted = check_prose(html, source, lang, published)
+    soup = _soup(html)
+    signature = _signature(soup)  # before the prose check takes the generated parts out
+    problems, quoted = _check_prose(soup, source, lang, published)
     for problem in problems:
         log.warning(problem)
-    signature = _signature(html)
     signature["figures"] = sorted(quoted)
     _signatures[_twin(page.file.src_uri)[0]][lang] = signature
     return html

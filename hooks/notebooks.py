@@ -25,11 +25,11 @@ import logging
 import os
 import re
 import sys
+from html import unescape
 from pathlib import Path
 
 import jupytext
 import nbformat
-from bs4 import BeautifulSoup
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
@@ -66,7 +66,8 @@ def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
     cells = [
         nbformat.v4.new_code_cell("from pathlib import Path\n\nPath(\"gated\").mkdir(exist_ok=True)"),
         nbformat.v4.new_code_cell(
-            '%%writefile gated/__init__.py\n"""The modules of the gated package that this notebook needs."""\n'
+            '%%writefile gated/__init__.py\n"""The modules of the gated package that this notebook needs."""\n',
+            metadata={"tags": ["gated"]},
         ),
     ]
     for name in modules:
@@ -84,7 +85,7 @@ def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
                 top = (node.module if isinstance(node, ast.ImportFrom) else node.names[0].name).split(".")[0]
                 if top != "numpy" and top not in sys.stdlib_module_names:
                     raise ValueError(f"gated/{name}.py imports {top}; the notebook may need numpy alone")
-        cells.append(nbformat.v4.new_code_cell(f"%%writefile gated/{name}.py\n{source}"))
+        cells.append(nbformat.v4.new_code_cell(f"%%writefile gated/{name}.py\n{source}", metadata={"tags": ["gated"]}))
     return cells
 
 
@@ -111,8 +112,9 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
     pairs = languages == ["en", "ru"] * (len(languages) // 2)
     if not pairs:
         raise ValueError(f"{source.name}: Markdown cells must come in pairs, English then its Russian translation")
-    for cell in cells:
+    for k, cell in enumerate(cells):
         cell.metadata.pop("lines_to_next_cell", None)
+        cell.id = f"cell-{k}"  # stable ids: the same source gives the same file, and mkdocs-jupyter's cache holds
     nb.cells = cells
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -167,6 +169,7 @@ def on_files(files, config):
 
 
 _slug = slugify(case="lower")  # what mkdocs.yml gives the pages' headings
+HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
 
 
 def on_page_content(html: str, page, config, files) -> str:
@@ -177,34 +180,29 @@ def on_page_content(html: str, page, config, files) -> str:
     """
     if not page.file.src_uri.endswith(".ipynb"):
         return html
-    soup = BeautifulSoup(html, "html.parser")
     tokens: list[dict] = []
     seen: set[str] = set()
-    for heading in soup.select(".jp-MarkdownOutput :is(h1, h2, h3, h4, h5, h6)"):
-        for link in heading.select("a.anchor-link"):
-            link.decompose()
-        name = heading.get_text().strip()
-        anchor = base = _slug(name, "-")
+
+    def anchor(m: re.Match) -> str:
+        level, inner = int(m.group(1)), m.group(2)
+        name = unescape(re.sub(r"<[^>]+>", "", inner)).strip()
+        slug = base = _slug(name, "-")
         k = 0
-        while anchor in seen:
+        while slug in seen:
             k += 1
-            anchor = f"{base}_{k}"
-        seen.add(anchor)
-        heading["id"] = anchor
-        link = soup.new_tag("a", attrs={"class": "anchor-link", "href": f"#{anchor}"})
-        link.string = "¶"
-        heading.append(link)
-        token = {"level": int(heading.name[1]), "id": anchor, "name": name, "children": []}
+            slug = f"{base}_{k}"
+        seen.add(slug)
+        token = {"level": level, "id": slug, "name": name, "children": []}
         parent = tokens
-        while parent and parent[-1]["level"] < token["level"]:
+        while parent and parent[-1]["level"] < level:
             parent = parent[-1]["children"]
         parent.append(token)
+        return f'<h{level} id="{slug}">{inner}<a class="anchor-link" href="#{slug}">¶</a></h{level}>'
+
+    html = HEADING.sub(anchor, html)
     page.toc = get_toc(tokens)
     # The package's modules, written out for the download, are not what a reader searches for.
-    for cell in soup.select(".jp-CodeCell"):
-        if cell.get_text().lstrip().startswith("%%writefile gated/"):
-            cell["data-search-exclude"] = ""
-    return str(soup)
+    return re.sub(r'(<div class="[^"]*\bcelltag_gated\b[^"]*")', r"\1 data-search-exclude", html)
 
 
 def on_post_page(output: str, page, config) -> str:
