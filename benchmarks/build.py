@@ -68,7 +68,8 @@ def _port() -> int:
 
 def _page(url: str) -> str:
     try:
-        return urllib.request.urlopen(url, timeout=5).read().decode()
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode()
     except (OSError, http.client.HTTPException):
         return ""
 

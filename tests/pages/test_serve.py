@@ -10,8 +10,12 @@ import time
 import urllib.request
 
 import pytest
+from playwright.sync_api import sync_playwright
 
-pytestmark = pytest.mark.build
+pytestmark = [pytest.mark.build, pytest.mark.browser]
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
 
 
 def _free_port() -> int:
@@ -20,12 +24,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode()
+
+
 def _wait_for(url: str, text: str, timeout: float) -> float:
     """Seconds until the page at `url` contains `text`."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         try:
-            if text in urllib.request.urlopen(url, timeout=5).read().decode():
+            if text in _get(url):
                 return time.monotonic() - start
         except OSError:
             pass
@@ -54,11 +63,17 @@ def test_edits_show_up_in_the_served_page(copy, serve, edit):
     page = f"{serve}/lstm/"
     _wait_for(page, 'data-exec="two-unit"', timeout=300)
 
-    edit(copy / "snippets/lstm/two_unit.py", "print(markdown(tables.lstm_update()))",
-         "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')")
-    seconds = _wait_for(page, "Edited while serving.", timeout=180)
-    print(f"snippet edit shown after {seconds:.1f} s")
+    with sync_playwright() as p:  # a reader's open tab reloads by itself
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        tab = browser.new_page()
+        tab.goto(page)
+        edit(copy / "snippets/lstm/two_unit.py", "print(markdown(tables.lstm_update()))",
+             "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')")
+        tab.wait_for_function("() => document.body.innerText.includes('Edited while serving.')", timeout=180_000)
+        browser.close()
+    _wait_for(page, "Edited while serving.", timeout=10)
 
-    edit(copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("the new memory", "новая память")')
-    seconds = _wait_for(page, "the new memory", timeout=180)  # gated was re-imported
+    assert "memory after the edit" not in _get(page)
+    edit(copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("memory after the edit", "новая память")')
+    seconds = _wait_for(page, "memory after the edit", timeout=180)  # gated was re-imported
     print(f"package edit shown after {seconds:.1f} s")
