@@ -50,8 +50,8 @@ def count(
         raise ValueError(f"bidirectional must be True or False, not {bidirectional!r}")
     D = 2 if bidirectional else 1
     total = 0
-    for l in range(layers):
-        d_l = d if l == 0 else D * H
+    for layer in range(layers):
+        d_l = d if layer == 0 else D * H
         total += D * BLOCKS[cell] * (H * d_l + H * H + biases * H)
     return total
 

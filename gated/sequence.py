@@ -98,10 +98,10 @@ def run(
     """
     finals = []
     Y = X
-    for l, directions in enumerate(layers):
+    for layer, directions in enumerate(layers):
         outputs = []
         for k, p in enumerate(directions):
-            start = None if states is None else tuple(s[l * len(directions) + k] for s in states)
+            start = None if states is None else tuple(s[layer * len(directions) + k] for s in states)
             if k == 0:
                 steps = unroll(p, Y, start)
                 outputs.append(steps.h)

@@ -129,11 +129,31 @@ def lstm_step() -> Table:
     return Table(
         _STEP_COLUMNS,
         (
-            (Text("forget", "забывания"), Formula("f_t = \\sigma(W_f x_t + U_f h_{t-1} + b_f)", "f = sigma(W_f q + b_f)"), s.f),
-            (Text("input", "входной"), Formula("i_t = \\sigma(W_i x_t + U_i h_{t-1} + b_i)", "i = sigma(W_i q + b_i)"), s.i),
-            (Text("candidate", "кандидат"), Formula("\\tilde c_t = \\tanh(W_c x_t + U_c h_{t-1})", "c~ = tanh(W_c q)"), s.c_tilde),
-            (Text("output", "выходной"), Formula("o_t = \\sigma(W_o x_t + U_o h_{t-1} + b_o)", "o = sigma(W_o q + b_o)"), s.o),
-            (Text("cell", "память"), Formula("c_t = f_t \\odot c_{t-1} + i_t \\odot \\tilde c_t", "c = f*c_prev + i*c~"), s.c),
+            (
+                Text("forget", "забывания"),
+                Formula("f_t = \\sigma(W_f x_t + U_f h_{t-1} + b_f)", "f = sigma(W_f q + b_f)"),
+                s.f,
+            ),
+            (
+                Text("input", "входной"),
+                Formula("i_t = \\sigma(W_i x_t + U_i h_{t-1} + b_i)", "i = sigma(W_i q + b_i)"),
+                s.i,
+            ),
+            (
+                Text("candidate", "кандидат"),
+                Formula("\\tilde c_t = \\tanh(W_c x_t + U_c h_{t-1})", "c~ = tanh(W_c q)"),
+                s.c_tilde,
+            ),
+            (
+                Text("output", "выходной"),
+                Formula("o_t = \\sigma(W_o x_t + U_o h_{t-1} + b_o)", "o = sigma(W_o q + b_o)"),
+                s.o,
+            ),
+            (
+                Text("cell", "память"),
+                Formula("c_t = f_t \\odot c_{t-1} + i_t \\odot \\tilde c_t", "c = f*c_prev + i*c~"),
+                s.c,
+            ),
             (Text("hidden", "состояние"), Formula("h_t = o_t \\odot \\tanh(c_t)", "h = o * tanh(c)"), s.h),
         ),
     )
@@ -244,19 +264,28 @@ def comparison() -> Table:
 
 def what_changed() -> Table:
     """What gating changed, and what it did not."""
-    yes, no = Text("yes", "да"), Text("no", "нет")
+    yes = Text("yes", "да")
     return Table(
         (Column(Text("", "")), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
         (
-            (Text("can keep a coordinate unchanged", "может сохранить координату без изменений"),
-             Text("only if $W_h$ happens to allow it", "только если так сложилась $W_h$"),
-             Text("yes, by its gates", "да, гейтами")),
-            (Text("long dependencies", "длинные зависимости"),
-             Text("tens of tokens", "десятки токенов"),
-             Text("hundreds of tokens, in practice", "сотни токенов, на практике")),
-            (Text("parameters per cell", "параметров на ячейку"),
-             f"{BLOCKS['rnn']}×",
-             Text(f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)", f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)")),
+            (
+                Text("can keep a coordinate unchanged", "может сохранить координату без изменений"),
+                Text("only if $W_h$ happens to allow it", "только если так сложилась $W_h$"),
+                Text("yes, by its gates", "да, гейтами"),
+            ),
+            (
+                Text("long dependencies", "длинные зависимости"),
+                Text("tens of tokens", "десятки токенов"),
+                Text("hundreds of tokens, in practice", "сотни токенов, на практике"),
+            ),
+            (
+                Text("parameters per cell", "параметров на ячейку"),
+                f"{BLOCKS['rnn']}×",
+                Text(
+                    f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
+                    f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
+                ),
+            ),
             (Text("sequential in time", "последовательна во времени"), yes, yes),
             (Text("fixed-size state", "состояние фиксированного размера"), yes, yes),
         ),
@@ -273,17 +302,35 @@ def gradient_norms(data: dict, biases=(0.0, 1.0, 2.0), taus=(1, 10, 47, 100)) ->
     """
     rows = []
     for b_f in biases:
-        rows.append((Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
-                     *(float(data[f"predicted {b_f:g}"][t - 1]) for t in taus)))
-        rows.append((Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
-                     *(float(data[f"lstm textbook {b_f:g}"][t - 1]) for t in taus)))
-        rows.append((Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
-                     *(float(data[f"lstm pytorch {b_f:g}"][t - 1]) for t in taus)))
-    rows.append((Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
-                 *(float(data["rnn pytorch"][t - 1]) for t in taus)))
+        rows.append(
+            (
+                Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
+                *(float(data[f"predicted {b_f:g}"][t - 1]) for t in taus),
+            )
+        )
+        rows.append(
+            (
+                Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
+                *(float(data[f"lstm textbook {b_f:g}"][t - 1]) for t in taus),
+            )
+        )
+        rows.append(
+            (
+                Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
+                *(float(data[f"lstm pytorch {b_f:g}"][t - 1]) for t in taus),
+            )
+        )
+    rows.append(
+        (
+            Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
+            *(float(data["rnn pytorch"][t - 1]) for t in taus),
+        )
+    )
     return Table(
-        (Column(Text("", "")), *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}"))
-                                 for t in taus)),
+        (
+            Column(Text("", "")),
+            *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
+        ),
         tuple(rows),
     )
 
@@ -307,8 +354,10 @@ def training(runs: dict, steps, levels=(0.5, 0.99)) -> Table:
             Column(Text("seed", "сид"), "d"),
             Column(Text("final accuracy", "итоговая точность"), ".3f"),
             *(
-                Column(Text(f"first step at {number(level, '.0%', 'en')}", f"первый шаг с {number(level, '.0%', 'ru')}"),
-                       "d")
+                Column(
+                    Text(f"first step at {number(level, '.0%', 'en')}", f"первый шаг с {number(level, '.0%', 'ru')}"),
+                    "d",
+                )
                 for level in levels
             ),
         ),
@@ -322,7 +371,11 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
     return Table(
         (
             Column(Text("compared", "что сравниваем")),
-            Column(Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"), ".1e", Text("max |diff|", "max |разность|")),
+            Column(
+                Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"),
+                ".1e",
+                Text("max |diff|", "max |разность|"),
+            ),
             Column(Text("", "")),
         ),
         tuple((label, float(gap), agree if gap < tolerance else differ) for label, gap in rows),
@@ -332,20 +385,41 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
 def conventions(c) -> Table:
     """The GRU conventions compared; `c` is what `gated.torch.conventions.compare` returns."""
     gap = lambda a, b: float(np.abs(a - b).max())  # noqa: E731
-    return agreement([
-        (Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"),
-         gap(c.z, c.one_minus_z_torch)),
-        (Text("candidates, reset before and after $U_h$, at $h_{t-1} = 0$",
-              "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$"),
-         gap(c.reset_before_at_zero, c.reset_after_at_zero)),
-        (Text("candidates, reset before and after $U_h$, at a random $h_{t-1}$",
-              "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$"),
-         gap(c.reset_before, c.reset_after)),
-        (Text("$h_t$ in the chapter's convention and in PyTorch's", "$h_t$ в соглашении главы и в соглашении PyTorch"),
-         gap(c.h_chapter, c.h_torch)),
-        (Text("$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"),
-         gap(c.h_torch, c.h_nn_gru)),
-    ])
+    return agreement(
+        [
+            (
+                Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"),
+                gap(c.z, c.one_minus_z_torch),
+            ),
+            (
+                Text(
+                    "candidates, reset before and after $U_h$, at $h_{t-1} = 0$",
+                    "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$",
+                ),
+                gap(c.reset_before_at_zero, c.reset_after_at_zero),
+            ),
+            (
+                Text(
+                    "candidates, reset before and after $U_h$, at a random $h_{t-1}$",
+                    "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$",
+                ),
+                gap(c.reset_before, c.reset_after),
+            ),
+            (
+                Text(
+                    "$h_t$ in the chapter's convention and in PyTorch's",
+                    "$h_t$ в соглашении главы и в соглашении PyTorch",
+                ),
+                gap(c.h_chapter, c.h_torch),
+            ),
+            (
+                Text(
+                    "$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"
+                ),
+                gap(c.h_torch, c.h_nn_gru),
+            ),
+        ]
+    )
 
 
 def seq2seq(parts: dict[str, int], total: int) -> Table:
@@ -357,8 +431,12 @@ def seq2seq(parts: dict[str, int], total: int) -> Table:
         "output bias": Text("the output layer's bias", "смещение выходного слоя"),
     }
     rows = [(labels[name], n) for name, n in parts.items()]
-    rows.append((Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
-                 sum(parts.values())))
+    rows.append(
+        (
+            Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
+            sum(parts.values()),
+        )
+    )
     rows.append((Text("**the whole model**", "**вся модель**"), total))
     return Table((Column(Text("part", "часть")), Column(Text("parameters", "параметров"), ",d")), tuple(rows))
 
@@ -373,18 +451,29 @@ def shapes(named: dict[str, tuple[int, ...]]) -> Table:
 
 def halves(forward, backward, t: int) -> Table:
     """How much each half of the output at position t depends on the input at each position s."""
+
     def cell(g: float):
         return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
 
     return Table(
         (
             Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
-            Column(Text(f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                        f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$"), ".3f",
-                   Text(f"forward half at {t}", f"прямая половина в {t}")),
-            Column(Text(f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                        f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$"), ".3f",
-                   Text(f"backward half at {t}", f"обратная половина в {t}")),
+            Column(
+                Text(
+                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                ),
+                ".3f",
+                Text(f"forward half at {t}", f"прямая половина в {t}"),
+            ),
+            Column(
+                Text(
+                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                ),
+                ".3f",
+                Text(f"backward half at {t}", f"обратная половина в {t}"),
+            ),
         ),
         tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),
     )
@@ -393,10 +482,17 @@ def halves(forward, backward, t: int) -> Table:
 def scratch(r) -> Table:
     """The from-scratch LSTM against nn.LSTM; `r` is what `gated.torch.scratch.run` returns."""
     return Table(
-        (Column(Text("", "")), Column(Text("from scratch", "с нуля"), ".4f"), Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f")),
+        (
+            Column(Text("", "")),
+            Column(Text("from scratch", "с нуля"), ".4f"),
+            Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f"),
+        ),
         tuple(
-            (Text(f"loss at step {step}", f"потери на шаге {step}"), float(r.loss_scratch[step - 1]),
-             float(r.loss_library[step - 1]))
+            (
+                Text(f"loss at step {step}", f"потери на шаге {step}"),
+                float(r.loss_scratch[step - 1]),
+                float(r.loss_library[step - 1]),
+            )
             for step in (1, len(r.loss_scratch) // 4, len(r.loss_scratch) // 2, len(r.loss_scratch))
         ),
     )

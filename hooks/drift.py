@@ -48,7 +48,8 @@ NUMBER = re.compile(
 
 # Numbers that are not results, recognised by their context; each says why.
 EXEMPT = [
-    (re.compile(r"(?<![\d,.\u00a0\u202f])(?:18|19|20)\d\d(?!\d|[,.\u00a0\u202f]\d)"), "a year: results of four digits are grouped"),
+    (re.compile(r"(?<![\d,.\u00a0\u202f])(?:18|19|20)\d\d(?!\d|[,.\u00a0\u202f]\d)"),
+     "a year: results of four digits are grouped"),
     (re.compile(r"\d+\(\d+\)"), "a journal's volume(issue)"),
     (re.compile(r"(?:[Cc]hapter|[Гг]лав[аеуыой]+)\s\d+"), "the chapter number"),
     (re.compile(r"§\s?\d+"), "a section number"),

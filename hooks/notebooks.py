@@ -64,7 +64,7 @@ def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
     """%%writefile cells holding these modules of gated/, verbatim; raise if one needs more."""
     names = set(modules)
     cells = [
-        nbformat.v4.new_code_cell("from pathlib import Path\n\nPath(\"gated\").mkdir(exist_ok=True)"),
+        nbformat.v4.new_code_cell('from pathlib import Path\n\nPath("gated").mkdir(exist_ok=True)'),
         nbformat.v4.new_code_cell(
             '%%writefile gated/__init__.py\n"""The modules of the gated package that this notebook needs."""\n',
             metadata={"tags": ["gated"]},
@@ -98,7 +98,7 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
         if cell.cell_type == "markdown":
             cell_lang = cell.metadata.pop("lang", None)
             if cell_lang not in LANGUAGES:
-                raise ValueError(f"{source.name}: a Markdown cell needs lang=\"en\" or lang=\"ru\": {cell.source[:60]!r}")
+                raise ValueError(f'{source.name}: a Markdown cell needs lang="en" or lang="ru": {cell.source[:60]!r}')
             languages.append(cell_lang)
             if cell_lang == lang:
                 cells.append(cell)
@@ -153,15 +153,21 @@ def on_files(files, config):
         text = nbformat.writes(generate(source, lang))
         if not out.is_file() or out.read_text(encoding="utf-8") != text:
             out.write_text(text, encoding="utf-8")
-        page = NotebookPage(filename, str(out.parent), config.site_dir, config.use_directory_urls,
-                            dest_uri=f"{prefix}{name}/index.html")
+        page = NotebookPage(
+            filename, str(out.parent), config.site_dir, config.use_directory_urls, dest_uri=f"{prefix}{name}/index.html"
+        )
         # What mkdocs-static-i18n records on the pages it sorts, for its language switcher.
         page.locale = page.locale_alternate_of = lang
         page.localization = None if lang == DEFAULT else lang
         page.norm_src_uri = f"{name}.ipynb"
         page.alternates = {
-            other: File(f"{name}.ipynb", None, config.site_dir, config.use_directory_urls,
-                        dest_uri=("" if other == DEFAULT else f"{other}/") + f"{name}/index.html")
+            other: File(
+                f"{name}.ipynb",
+                None,
+                config.site_dir,
+                config.use_directory_urls,
+                dest_uri=("" if other == DEFAULT else f"{other}/") + f"{name}/index.html",
+            )
             for other in LANGUAGES
         }
         files.append(page)

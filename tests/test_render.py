@@ -167,7 +167,10 @@ def test_text_lines_align(name, lang):
     assert len(lines) == 2 + len(t.rows)
     head = [(c.plain or c.title)(lang) for c in t.columns]
     body = [
-        [v.plain if isinstance(v, Formula) else render.cell(v, c.spec, lang) for v, c in zip(row, t.columns, strict=True)]
+        [
+            v.plain if isinstance(v, Formula) else render.cell(v, c.spec, lang)
+            for v, c in zip(row, t.columns, strict=True)
+        ]
         for row in t.rows
     ]
     rows = [head, *body]
@@ -179,7 +182,7 @@ def test_text_lines_align(name, lang):
             edges = {w[j][0] for w, cells in zip(where, rows, strict=True) if cells[j]}
         assert len(edges) == 1, (c.title.en, edges)
     rule = lines[1]
-    assert rule.startswith(indent) and set(rule[len(indent):]) == {"-"}
+    assert rule.startswith(indent) and set(rule[len(indent) :]) == {"-"}
     assert len(rule) == max(len(line) for line in lines)
     for line in lines:
         assert line.startswith(indent) and line == line.rstrip()
@@ -190,9 +193,6 @@ def test_text_lines_align(name, lang):
 def test_text_of_a_small_table():
     t = Table((Column(Text("name", "имя")), Column(Text("n", "n"), ",d")), (("a", 1000), ("bcdef", 2)))
     assert render.text(t, "en", indent="") == (
-        "name" + " " * 8 + "n\n"
-        + "-" * 13 + "\n"
-        + "a" + " " * 7 + "1,000\n"
-        + "bcdef" + " " * 7 + "2\n"
+        "name" + " " * 8 + "n\n" + "-" * 13 + "\n" + "a" + " " * 7 + "1,000\n" + "bcdef" + " " * 7 + "2\n"
     )
     assert render.text(t, "ru", indent="").split("\n")[2] == "a" + " " * 7 + "1\u00a0000"

@@ -36,6 +36,12 @@ def _array(t: torch.Tensor) -> np.ndarray:
     return t.detach().to(torch.float64).cpu().numpy().copy()
 
 
+def _get(module: nn.Module, name: str) -> np.ndarray:
+    """A parameter as float64; a bias the module was built without is zero."""
+    value = getattr(module, name, None)
+    return np.zeros(_GATES[type(module)] * module.hidden_size) if value is None else _array(value)
+
+
 def from_torch(module: nn.LSTM | nn.GRU | nn.RNN) -> list[list[Params]]:
     """The numpy cells of a recurrent module.
 
@@ -53,16 +59,11 @@ def from_torch(module: nn.LSTM | nn.GRU | nn.RNN) -> list[list[Params]]:
     _check(module)
     H = module.hidden_size
     layers = []
-    for l in range(module.num_layers):
+    for layer in range(module.num_layers):
         directions = []
         for suffix in ("", "_reverse")[: 2 if module.bidirectional else 1]:
-
-            def get(name: str) -> np.ndarray:
-                value = getattr(module, f"{name}_l{l}{suffix}", None)
-                return np.zeros(_GATES[type(module)] * H) if value is None else _array(value)
-
-            W, U = get("weight_ih"), get("weight_hh")
-            b_ih, b_hh = get("bias_ih"), get("bias_hh")
+            W, U, b_ih, b_hh = (_get(module, f"{name}_l{layer}{suffix}")
+                                for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"))
             blocks = [Gate(W[k * H:(k + 1) * H], U[k * H:(k + 1) * H], (b_ih + b_hh)[k * H:(k + 1) * H])
                       for k in range(_GATES[type(module)])]
             if isinstance(module, nn.LSTM):
@@ -103,7 +104,7 @@ def to_torch(layers: Sequence[Sequence[Params]], dtype: torch.dtype = torch.floa
     H, d = gate.W.shape
     module = Module(d, H, num_layers=len(layers), bidirectional=len(layers[0]) == 2, dtype=dtype)
     with torch.no_grad():
-        for l, directions in enumerate(layers):
+        for layer, directions in enumerate(layers):
             for k, p in enumerate(directions):
                 if isinstance(p, LSTMParams):
                     blocks, b_hh = [p.i, p.f, p.c, p.o], np.zeros(4 * H)
@@ -111,7 +112,7 @@ def to_torch(layers: Sequence[Sequence[Params]], dtype: torch.dtype = torch.floa
                     blocks, b_hh = [p.r, p.z, p.n], np.concatenate([np.zeros(2 * H), p.b_hn])
                 else:
                     blocks, b_hh = [p], np.zeros(H)
-                suffix = f"_l{l}" + ("_reverse" if k else "")
+                suffix = f"_l{layer}" + ("_reverse" if k else "")
                 for name, value in (
                     ("weight_ih", np.concatenate([g.W for g in blocks])),
                     ("weight_hh", np.concatenate([g.U for g in blocks])),

@@ -10,8 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"  # Debian's; scripts/test installs it, and nothing downloads a browser
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 SOURCES = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gated", "hooks", "notebooks", "overrides")
 
 
@@ -77,3 +81,12 @@ def run_mkdocs():
 def build():
     """build(root, **kwargs): a strict build of the site in `root`; returns the finished process."""
     return strict_build
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Chromium, driven by Playwright: one for the whole session, as Playwright's sync API allows one at a time."""
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()

@@ -19,17 +19,25 @@ import nbformat
 import numpy as np
 import pytest
 from PIL import Image
-from playwright import sync_api as playwright
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-PAGES = ["", "lstm/", "step-by-step/", "highway/", "forget-bias/", "cost/", "gru/", "bidirectional/",
-         "from-scratch/", "summary/", "gradient-highway/", "code/"]
+PAGES = [
+    "",
+    "lstm/",
+    "step-by-step/",
+    "highway/",
+    "forget-bias/",
+    "cost/",
+    "gru/",
+    "bidirectional/",
+    "from-scratch/",
+    "summary/",
+    "gradient-highway/",
+    "code/",
+]
 TABLELESS = {"step-by-step/", "gradient-highway/"}  # a figure; a notebook whose tables are printed text
 RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\frac|\\sigma|\\tilde|\\odot")
 
@@ -43,14 +51,6 @@ def server(built):
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class Visit:
@@ -98,8 +98,9 @@ def test_page(browser, server, request, lang, path):
         page = visit.page
         problems = []
         host = urlsplit(server).netloc
-        off_site = [u for u in visit.requests if urlsplit(u).scheme not in ("data", "blob")
-                    and urlsplit(u).netloc != host]
+        off_site = [
+            u for u in visit.requests if urlsplit(u).scheme not in ("data", "blob") and urlsplit(u).netloc != host
+        ]
         problems += [f"request off the site: {u}" for u in off_site]
         problems += [f"failed request: {f}" for f in visit.failed]
         problems += [f"console error: {e}" for e in visit.errors]
@@ -110,14 +111,18 @@ def test_page(browser, server, request, lang, path):
             article.querySelectorAll('pre, code, script, style, .jp-InputArea, .jp-OutputArea, mjx-container').forEach(e => e.remove());
             return article.innerText;
         }""")
-        problems += [f"raw TeX visible: …{text[max(m.start() - 30, 0):m.end() + 30]!r}…" for m in RAW_TEX.finditer(text)]
+        problems += [
+            f"raw TeX visible: …{text[max(m.start() - 30, 0) : m.end() + 30]!r}…" for m in RAW_TEX.finditer(text)
+        ]
         untypeset = page.evaluate(
-            "() => [...document.querySelectorAll('.arithmatex')].filter(e => !e.querySelector('mjx-container')).length")
+            "() => [...document.querySelectorAll('.arithmatex')].filter(e => !e.querySelector('mjx-container')).length"
+        )
         if untypeset:
             problems.append(f"{untypeset} formulas not typeset")
         if path == "gradient-highway/":
             dollars = page.evaluate(
-                "() => [...document.querySelectorAll('.jp-MarkdownOutput')].map(e => e.innerText).join(' ')")
+                "() => [...document.querySelectorAll('.jp-MarkdownOutput')].map(e => e.innerText).join(' ')"
+            )
             if re.search(r"\$[^$\n]+\$", dollars):
                 problems.append("raw $...$ left in the notebook's Markdown")
             if page.locator(".jp-MarkdownOutput mjx-container").count() == 0:
@@ -133,7 +138,8 @@ def test_page(browser, server, request, lang, path):
                 if not box or box["width"] < 10 or box["height"] < 10:
                     problems.append(f"{kind} #{k} has no size: {box}")
         broken_images = page.evaluate(
-            "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+            "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+        )
         problems += [f"image not loaded: {src}" for src in broken_images]
         if path not in TABLELESS and page.locator("article table").count() == 0:
             problems.append("no table on the page")
@@ -158,8 +164,14 @@ def test_page(browser, server, request, lang, path):
 
 @pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
 def test_phone_width(browser, server, lang, path):
-    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 390, "height": 844},
-                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    visit = Visit(
+        browser,
+        _lang_url(server, lang, path),
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     try:
         overflow = visit.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{visit.page.url}: the page body scrolls sideways by {overflow} px at 390 px"
@@ -185,8 +197,7 @@ def _contrast(png: bytes) -> float:
 
 @pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
 def test_dark_theme_keeps_figures_readable(browser, server, request, lang, path):
-    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900},
-                  color_scheme="dark")
+    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900}, color_scheme="dark")
     name = f"{lang}-{path.strip('/') or 'index'}-dark"
     try:
         page = visit.page
@@ -237,8 +248,10 @@ def _search(browser, server: str, lang: str, query: str) -> list[str]:
             if page.locator(".md-search-result__item").count():
                 break
             page.wait_for_timeout(500)
-        return [urlsplit(h).path for h in
-                page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")]
+        return [
+            urlsplit(h).path
+            for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")
+        ]
     finally:
         visit.close()
 

@@ -15,10 +15,16 @@ from gated.figures import FIGURES
 pytestmark = pytest.mark.build
 
 WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # filled by scripts/setup.sh: no test downloads anything
-PAGES = {"en": ("gradient-highway", "gradient-highway.ipynb"), "ru": ("ru/gradient-highway", "gradient-highway.ru.ipynb")}
+PAGES = {
+    "en": ("gradient-highway", "gradient-highway.ipynb"),
+    "ru": ("ru/gradient-highway", "gradient-highway.ru.ipynb"),
+}
 # What the notebook prints: the decay, bias, step and parameter tables.
-SHOWN = [name for name in FIGURES if name.split(".")[0] in ("decay", "bias", "lstm2", "gru2")
-         and not name.endswith("_short") and name != "bias.ratio"] + ["cost.rnn", "cost.gru", "cost.lstm"]
+SHOWN = [
+    name
+    for name in FIGURES
+    if name.split(".")[0] in ("decay", "bias", "lstm2", "gru2") and not name.endswith("_short") and name != "bias.ratio"
+] + ["cost.rnn", "cost.gru", "cost.lstm"]
 
 
 @pytest.mark.parametrize("lang", PAGES)
@@ -32,13 +38,17 @@ def test_the_notebook_page_is_rendered_with_outputs(built, lang):
 
 
 def _code(notebook: dict) -> list[str]:
-    return ["".join(c["source"]) for c in notebook["cells"]
-            if c["cell_type"] == "code" and "parameters" not in c["metadata"].get("tags", [])]
+    return [
+        "".join(c["source"])
+        for c in notebook["cells"]
+        if c["cell_type"] == "code" and "parameters" not in c["metadata"].get("tags", [])
+    ]
 
 
 def test_the_two_notebooks_differ_only_in_text_and_language(built):
-    english, russian = (json.loads((built / folder / name).read_text(encoding="utf-8"))
-                        for folder, name in PAGES.values())
+    english, russian = (
+        json.loads((built / folder / name).read_text(encoding="utf-8")) for folder, name in PAGES.values()
+    )
     assert _code(english) == _code(russian)
     parameters = [c for nb in (english, russian) for c in nb["cells"] if "parameters" in c["metadata"].get("tags", [])]
     assert ["".join(c["source"]).split("#")[0].strip() for c in parameters] == ['LANG = "en"', 'LANG = "ru"']
@@ -54,14 +64,32 @@ def clean_python(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("clean")
     subprocess.run([sys.executable, "-m", "venv", root / "venv"], check=True)
     python = root / "venv" / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-index", "--find-links", WHEELHOUSE,
-                    "numpy", "ipykernel", "nbclient"], check=True, env=_clean_env())
+    subprocess.run(
+        [
+            python,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-index",
+            "--find-links",
+            WHEELHOUSE,
+            "numpy",
+            "ipykernel",
+            "nbclient",
+        ],
+        check=True,
+        env=_clean_env(),
+    )
     return python
 
 
 def _clean_env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items()
-            if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH")}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH")
+    }
 
 
 RUN = """
@@ -81,12 +109,27 @@ def test_the_downloaded_notebook_runs_without_gated(built, clean_python, tmp_pat
     notebook = tmp_path / name
     notebook.write_bytes((built / folder / name).read_bytes())
     env = _clean_env()
-    where = subprocess.run([clean_python, "-c", "import importlib.util as u; print(u.find_spec('gated'), "
-                            "u.find_spec('torch'), u.find_spec('matplotlib'))"],
-                           cwd=tmp_path, capture_output=True, text=True, env=env, check=True)
+    where = subprocess.run(
+        [
+            clean_python,
+            "-c",
+            "import importlib.util as u; print(u.find_spec('gated'), u.find_spec('torch'), u.find_spec('matplotlib'))",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert where.stdout.split() == ["None", "None", "None"]
-    run = subprocess.run([clean_python, "-c", RUN, notebook, tmp_path], cwd=tmp_path, capture_output=True,
-                         text=True, env=env, timeout=300)
+    run = subprocess.run(
+        [clean_python, "-c", RUN, notebook, tmp_path],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     printed = run.stdout
     assert "2.565e-03" in printed and "7.105e-15" in printed

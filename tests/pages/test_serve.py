@@ -10,12 +10,9 @@ import time
 import urllib.request
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 
 
 def _free_port() -> int:
@@ -59,21 +56,26 @@ def serve(copy):
         process.wait(timeout=30)
 
 
-def test_edits_show_up_in_the_served_page(copy, serve, edit):
+def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
     page = f"{serve}/lstm/"
     _wait_for(page, 'data-exec="two-unit"', timeout=300)
 
-    with sync_playwright() as p:  # a reader's open tab reloads by itself
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        tab = browser.new_page()
+    tab = browser.new_page()  # a reader's open tab reloads by itself
+    try:
         tab.goto(page)
-        edit(copy / "snippets/lstm/two_unit.py", "print(markdown(tables.lstm_update()))",
-             "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')")
+        edit(
+            copy / "snippets/lstm/two_unit.py",
+            "print(markdown(tables.lstm_update()))",
+            "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')",
+        )
         tab.wait_for_function("() => document.body.innerText.includes('Edited while serving.')", timeout=180_000)
-        browser.close()
+    finally:
+        tab.close()
     _wait_for(page, "Edited while serving.", timeout=10)
 
     assert "memory after the edit" not in _get(page)
-    edit(copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("memory after the edit", "новая память")')
+    edit(
+        copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("memory after the edit", "новая память")'
+    )
     seconds = _wait_for(page, "memory after the edit", timeout=180)  # gated was re-imported
     print(f"package edit shown after {seconds:.1f} s")
