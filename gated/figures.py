@@ -116,12 +116,12 @@ FIGURES: dict[str, Figure] = {
     "bias.b0_47_short": Figure("7.1e-15", lambda: highway.retained(0, 47), ".1e"),
     "bias.ratio": Figure("3.6e+11", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1e"),
     # ---- the training experiment's set-up
-    "task.T": Figure("50", lambda: _torch("forget_bias").TASK.T, "d"),
-    "task.K": Figure("4", lambda: _torch("forget_bias").TASK.K, "d"),
-    "task.H": Figure("32", lambda: _torch("forget_bias").TASK.H, "d"),
-    "task.batch": Figure("64", lambda: _torch("forget_bias").TASK.batch, "d"),
-    "task.steps": Figure("300", lambda: _torch("forget_bias").TASK.steps, "d"),
-    "task.seeds": Figure("3", lambda: len(_torch("forget_bias").TASK.seeds), "d"),
+    "task.T": Figure("30", lambda: _torch("forget_bias").Task().T, "d"),
+    "task.K": Figure("4", lambda: _torch("forget_bias").Task().K, "d"),
+    "task.H": Figure("32", lambda: _torch("forget_bias").Task().H, "d"),
+    "task.batch": Figure("64", lambda: _torch("forget_bias").Task().batch, "d"),
+    "task.steps": Figure("300", lambda: _torch("forget_bias").Task().steps, "d"),
+    "task.seeds": Figure("3", lambda: len(_torch("forget_bias").Task().seeds), "d"),
     # ---- what a gate costs
     "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
     "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),

@@ -70,13 +70,13 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
     `data` is what `gated.torch.gradients.measure` returns.
     """
     title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
-    taus = np.arange(1, len(data["rnn pytorch"]) + 1)
+    taus = data["tau"]
     with _figure("gradient_norms", (6.4, 4.0)) as (fig, ax):
         for colour, b_f in zip(COLOURS, biases, strict=False):
             ax.semilogy(taus, data[f"lstm pytorch {b_f:g}"], color=colour, lw=2,
                         label=f"LSTM, b_f = {b_f:g}")
             ax.semilogy(taus, data[f"predicted {b_f:g}"], color=colour, lw=1.2, ls="--")
-            ax.semilogy(taus[9::10], data[f"lstm textbook {b_f:g}"][9::10], color=colour, ls="none",
+            ax.semilogy(taus, data[f"lstm textbook {b_f:g}"], color=colour, ls="none",
                         marker="o", ms=4)
         ax.semilogy(taus, data["rnn pytorch"], color=GREY, lw=2, label=str(Text("plain RNN", "обычная RNN")))
         ax.plot([], [], color="black", ls="--", lw=1.2, label=str(Text("σ(b_f)^τ, predicted", "σ(b_f)^τ, прогноз")))
@@ -90,14 +90,16 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
         return _svg(fig, title)
 
 
-def accuracy(runs: dict[float, np.ndarray], steps: np.ndarray, chance: float) -> str:
+def accuracy(runs) -> str:
     """Held-out accuracy against training step, one colour per b_f, one line per seed.
 
-    `runs` is what `gated.torch.forget_bias.run` returns.
+    `runs` is what `gated.torch.forget_bias.run` returns: `runs.accuracy` maps
+    b_f to (seeds, evaluations), measured at `runs.task.measured_at`.
     """
     title = str(Text("Accuracy during training", "Точность во время обучения"))
+    steps, chance = runs.task.measured_at, runs.task.chance
     with _figure("accuracy") as (fig, ax):
-        for colour, (b_f, acc) in zip(COLOURS, runs.items(), strict=False):
+        for colour, (b_f, acc) in zip(COLOURS, runs.accuracy.items(), strict=False):
             for k, run in enumerate(acc):
                 ax.plot(steps, run, color=colour, lw=1.8, alpha=0.85,
                         label=f"b_f = {b_f:g}" if k == 0 else None)

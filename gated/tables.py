@@ -300,66 +300,37 @@ def gradient_norms(data: dict, biases=(0.0, 1.0, 2.0), taus=(1, 10, 47, 100)) ->
 
     `data` is what `gated.torch.gradients.measure` returns.
     """
+    index = [list(data["tau"]).index(t) for t in taus]
     rows = []
     for b_f in biases:
         rows.append(
             (
                 Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
-                *(float(data[f"predicted {b_f:g}"][t - 1]) for t in taus),
+                *(float(data[f"predicted {b_f:g}"][i]) for i in index),
             )
         )
         rows.append(
             (
                 Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
-                *(float(data[f"lstm textbook {b_f:g}"][t - 1]) for t in taus),
+                *(float(data[f"lstm textbook {b_f:g}"][i]) for i in index),
             )
         )
         rows.append(
             (
                 Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
-                *(float(data[f"lstm pytorch {b_f:g}"][t - 1]) for t in taus),
+                *(float(data[f"lstm pytorch {b_f:g}"][i]) for i in index),
             )
         )
     rows.append(
         (
             Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
-            *(float(data["rnn pytorch"][t - 1]) for t in taus),
+            *(float(data["rnn pytorch"][i]) for i in index),
         )
     )
     return Table(
         (
             Column(Text("", "")),
             *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
-        ),
-        tuple(rows),
-    )
-
-
-def training(runs: dict, steps, levels=(0.5, 0.99)) -> Table:
-    """Each training run: final held-out accuracy and the first step reaching each level.
-
-    `runs` maps b_f to (seeds, evaluations) accuracies, `steps` to the steps they were measured at.
-    """
-    rows = []
-    for b_f, acc in runs.items():
-        for seed, run in enumerate(acc):
-            first = []
-            for level in levels:
-                hit = np.flatnonzero(run >= level)
-                first.append(int(steps[hit[0]]) if hit.size else "—")
-            rows.append((b_f, seed, float(run[-1]), *first))
-    return Table(
-        (
-            Column(Text("$b_f$", "$b_f$"), "g", Text("b_f", "b_f")),
-            Column(Text("seed", "сид"), "d"),
-            Column(Text("final accuracy", "итоговая точность"), ".3f"),
-            *(
-                Column(
-                    Text(f"first step at {number(level, '.0%', 'en')}", f"первый шаг с {number(level, '.0%', 'ru')}"),
-                    "d",
-                )
-                for level in levels
-            ),
         ),
         tuple(rows),
     )

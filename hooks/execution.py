@@ -10,11 +10,20 @@ this hook supplies the runners it calls.
 - pycon: the session is a doctest. What the code prints is compared with the
   expected output written under each ``>>>`` line; a mismatch fails the block.
 
+Blocks compile with their assertions kept, whatever PYTHONOPTIMIZE says: an
+assert in a block is a claim the build checks.
+
+The build computes with the `gated` of the checkout it builds: this folder's
+parent goes first on sys.path, and a `gated` imported from anywhere else stops
+the build with both paths.
+
 Results are reused, within a build and across builds, under a key made of
 everything a result depends on: the code, the page's language, the source of
-`gated` and the versions of Python, numpy, torch and matplotlib. They live in
-memory and under .cache/exec (EXEC_CACHE=off keeps them in memory only).
-`gated` is re-imported before any build that follows an edit to it.
+`gated`, the versions of Python, numpy, torch and matplotlib, and the kind of
+CPU (blocks that compute in-process may round differently on another one;
+the experiments run pinned, see `gated.torch.pinned`). They live in memory
+and under .cache/exec (EXEC_CACHE=off keeps them in memory only). `gated` is
+re-imported before any build that follows an edit to it.
 
 EXECUTE=off renders the pages without running anything: the benchmark's floor.
 """
@@ -33,6 +42,7 @@ import os
 import platform
 import re
 import sys
+import threading
 import time
 import traceback
 import warnings
@@ -43,6 +53,7 @@ from types import ModuleType
 from typing import Any
 
 from markdown_exec import ExecutionError, base_format, default_tabs, formatters
+from mkdocs.exceptions import PluginError
 from markupsafe import Markup, escape
 
 log = logging.getLogger("mkdocs.hooks.execution")
@@ -55,7 +66,28 @@ STALE_DAYS = 14  # cached results unused for this long are deleted
 EXECUTE = os.environ.get("EXECUTE", "on") != "off"
 DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
 TABS = {"en": ("Source", "Result"), "ru": ("Код", "Результат")}
-VERSIONS = [platform.python_version(), *(f"{p} {version(p)}" for p in ("numpy", "torch", "matplotlib"))]
+
+
+def _machine() -> str:
+    """The CPU's architecture and the vector extensions that numerics dispatch on."""
+    try:
+        flags = re.search(r"^flags\s*:(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
+        have = sorted(set(flags.group(1).split()) & {"avx", "avx2", "fma", "avx512f", "avx512_bf16", "amx_tile"})
+    except (OSError, AttributeError):
+        have = ["unknown"]
+    return f"{platform.machine()} {' '.join(have)}"
+
+
+VERSIONS = [
+    platform.python_version(),
+    *(f"{p} {version(p)}" for p in ("numpy", "torch", "matplotlib")),
+    _machine(),
+]
+
+# The checkout this build belongs to computes its pages, not a `gated` installed from elsewhere.
+if str(ROOT) in sys.path:
+    sys.path.remove(str(ROOT))
+sys.path.insert(0, str(ROOT))
 
 _page: Any = None  # the page being rendered
 _source: str | None = None  # hash of gated/ as last imported
@@ -83,7 +115,7 @@ def on_config(config):
 
 
 def on_pre_build(config) -> None:
-    """Re-import `gated` when its source has changed since it was imported."""
+    """Re-import `gated` when its source has changed since it was imported; check it is ours."""
     global _source
     current = source_hash()
     if current != _source:
@@ -92,7 +124,22 @@ def on_pre_build(config) -> None:
         for name in [n for n in sys.modules if n == "gated" or n.startswith("gated.")]:
             del sys.modules[name]
         _results.clear()
+        imported = Path(importlib.import_module("gated").__file__).resolve().parent
+        if imported != PACKAGE:
+            raise PluginError(
+                f"this build would compute with the gated package at {imported}, not with the one it builds, "
+                f"{PACKAGE}; uninstall the other one or build from its checkout"
+            )
         _source = current
+        if EXECUTE:  # the experiments train on the other cores while the first pages render
+            threading.Thread(target=_start_experiments, name="experiments", daemon=True).start()
+
+
+def _start_experiments() -> None:
+    try:
+        importlib.import_module("gated.torch").start()
+    except Exception:  # noqa: BLE001 - the block that needs the experiment runs it again and reports the error
+        log.debug("starting the experiments early failed", exc_info=True)
 
 
 def on_page_markdown(markdown: str, page, config, files) -> None:
@@ -128,7 +175,7 @@ def run_python(code: str, where: str, lang: str) -> str:
             render.using_language(lang),
         ):
             warnings.simplefilter("always")
-            exec(compile(code, filename, "exec"), module.__dict__)
+            exec(compile(code, filename, "exec", optimize=0), module.__dict__)  # asserts stay, always
     except SystemExit as exit:
         raise ExecutionError(f"{where} called sys.exit({exit.code!r}); a block must not end the build") from None
     except Exception as error:
@@ -142,6 +189,17 @@ def run_python(code: str, where: str, lang: str) -> str:
     return output.getvalue()
 
 
+@contextlib.contextmanager
+def _asserts_kept(module: ModuleType):
+    """Make `module` compile with assertions kept: doctest's runner calls the built-in compile
+    with the interpreter's optimisation level, and offers no way to pass another."""
+    module.compile = partial(compile, optimize=0)
+    try:
+        yield
+    finally:
+        del module.compile
+
+
 def run_doctest(session: str, where: str, lang: str) -> None:
     """Check a ``>>>`` session: raise ExecutionError unless every output matches."""
     render = importlib.import_module("gated.render")
@@ -150,7 +208,7 @@ def run_doctest(session: str, where: str, lang: str) -> None:
         raise ExecutionError(f"{where} is a pycon block with no >>> example")
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     report = io.StringIO()
-    with warnings.catch_warnings(record=True) as caught, render.using_language(lang):
+    with warnings.catch_warnings(record=True) as caught, render.using_language(lang), _asserts_kept(doctest):
         warnings.simplefilter("always")
         result = runner.run(test, out=report.write)
     if result.failed:

@@ -14,11 +14,11 @@ from gated.torch import bidirectional, forget_bias, gradients, scratch
 # ---------------------------------------------------------------- from scratch and with the library
 
 
-def random_scratch(d: int, H: int, seed: int) -> scratch.LSTMScratch:
+def random_scratch(d: int, H: int, seed: int) -> scratch.LSTM:
     torch.manual_seed(seed)
-    model = scratch.LSTMScratch(d, H, sigma=0.5)
+    model = scratch.LSTM(d, H, std=0.5)
     with torch.no_grad():
-        for b in (model.b_i, model.b_f, model.b_c, model.b_o):  # biases too, so that their order is tested
+        for b in model.b.values():  # biases too, so that their order is tested
             b.copy_(torch.randn_like(b))
     return model
 
@@ -52,8 +52,10 @@ def test_scratch_cell_is_the_chapter_lstm():
     ours, _ = gated.run(gated.from_torch(lstm), X.numpy().astype(np.float64))
     np.testing.assert_allclose(ours, Y.numpy(), rtol=1e-5, atol=1e-6)
     cell = gated.from_torch(lstm)[0][0]
-    np.testing.assert_allclose(cell.f.b, model.b_f.detach().numpy(), rtol=0, atol=0)
-    np.testing.assert_allclose(cell.f.W, model.W_xf.detach().numpy().T, rtol=0, atol=0)
+    for k, gate in (("f", cell.f), ("i", cell.i), ("g", cell.c), ("o", cell.o)):
+        np.testing.assert_array_equal(gate.b, model.b[k].detach().numpy())
+        np.testing.assert_array_equal(gate.W, model.W[k].detach().numpy())
+        np.testing.assert_array_equal(gate.U, model.U[k].detach().numpy())
 
 
 def test_to_library_freezes_the_second_bias_at_zero():
@@ -66,12 +68,22 @@ def test_to_library_freezes_the_second_bias_at_zero():
 
 def test_scratch_starts_from_small_weights_and_zero_biases():
     torch.manual_seed(0)
-    model = scratch.LSTMScratch(50, 64)
+    model = scratch.LSTM(50, 64)
     for name, p in model.named_parameters():
-        if name.startswith("b_"):
+        if name.startswith("b."):
             assert torch.count_nonzero(p) == 0, name
         else:
             assert 0.005 < p.std().item() < 0.02, name
+
+
+def test_scratch_experiment_runs_a_few_steps():
+    setup = scratch.Setup(steps=3, H=8, sample=5)
+    r = scratch.train_both(setup)
+    assert r.setup == setup and r.loss_scratch.shape == r.loss_library.shape == (3,)
+    assert len(r.sample_scratch) == len(setup.prefix) + 5
+    assert r.V == len(set(scratch.corpus())) and r.N == len(scratch.corpus())
+    assert [c.says.en for c in scratch.claims(r)]  # claims are stated for any run
+    assert gated.markdown(gated.tables.scratch(r))
 
 
 # ---------------------------------------------------------------- reading in both directions
@@ -120,46 +132,60 @@ def test_set_forget_bias(b_f):
 
 
 def test_memory_task_batch():
-    x, y = forget_bias.batch(16, torch.Generator().manual_seed(0))
-    T, K = forget_bias.TASK.T, forget_bias.TASK.K
-    assert x.shape == (T, 16, K) and y.shape == (16,)
+    task = forget_bias.Task()
+    x, y = forget_bias.batch(task, 16, torch.Generator().manual_seed(0))
+    assert x.shape == (task.T, 16, task.K) and y.shape == (16,)
     assert torch.equal(x[0].argmax(dim=-1), y)
     assert torch.all(x[0].sum(dim=-1) == 1)
     assert torch.count_nonzero(x[1:]) == 0
 
 
-def test_first_reaching():
-    steps = forget_bias.steps()
-    assert steps[0] == forget_bias.TASK.every and steps[-1] == forget_bias.TASK.steps
-    accuracy = np.zeros(len(steps))
-    assert forget_bias.first_reaching(accuracy, 0.99) is None
-    accuracy[4:] = 1.0
-    assert forget_bias.first_reaching(accuracy, 0.99) == steps[4]
+def test_forget_bias_experiment_runs_a_few_steps():
+    task = forget_bias.Task(T=5, steps=4, every=2, held_out=8, seeds=(0, 1), biases=(0.0, 3.0))
+    runs = forget_bias.train_all(task)
+    assert list(runs.accuracy) == [0.0, 3.0]
+    assert all(a.shape == (2, 2) for a in runs.accuracy.values())
+    assert list(task.measured_at) == [2, 4]
+    assert len(forget_bias.claims(runs)) == 3
+    assert gated.markdown(forget_bias.table(runs))
 
 
-# ---------------------------------------------------------------- the gradient highway, measured (about 3 s)
+def test_counting_solved_runs_and_first_steps():
+    task = forget_bias.Task(steps=50, every=10, seeds=(0, 1), biases=(0.0, 2.0))
+    runs = forget_bias.Runs(task, {0.0: np.full((2, 5), 0.25),
+                                   2.0: np.array([[0.3, 0.5, 1.0, 1.0, 1.0], [0.3, 0.5, 0.75, 1.0, 0.98]])})
+    assert runs.solved(0.0) == 0 and runs.solved(2.0) == 1
+    assert runs.first_reaching(2.0, 0, 0.99) == 30 and runs.first_reaching(2.0, 1, 0.99) == 40
+    assert runs.first_reaching(0.0, 0, 0.99) is None
+    said = {c.says.en: c.holds for c in forget_bias.claims(runs)}
+    assert said == {"with $b_f = 0$, none of the 2 runs solves the task": True,
+                    "with $b_f = 2$, all 2 runs solve it": False,
+                    "every smaller $b_f$ solves it in fewer runs than $b_f = 2$": True}
+
+
+# ---------------------------------------------------------------- the gradient highway, measured
 
 
 @pytest.fixture(scope="module")
 def measured():
-    return gradients.measure()
+    return gradients.measure(gradients.Setup(taus=(1, 2, 5, 10, 20, 47)))
 
 
 def test_measurement_has_every_curve(measured):
-    tau = gradients.SETUP.tau
+    taus = measured["tau"]
     expected = {f"lstm {init} {b:g}" for init in gradients.INITS for b in gradients.BIASES}
-    expected |= {"rnn pytorch"} | {f"predicted {b:g}" for b in gradients.BIASES}
+    expected |= {"tau", "rnn pytorch"} | {f"predicted {b:g}" for b in gradients.BIASES}
     assert set(measured) == expected
     for name, curve in measured.items():
-        assert curve.shape == (tau,), name
+        assert curve.shape == (len(taus),), name
         assert np.all(np.isfinite(curve)) and np.all(curve >= 0), name
     for b in gradients.BIASES:
-        np.testing.assert_allclose(measured[f"predicted {b:g}"], retained(b, np.arange(1, tau + 1)), rtol=1e-15)
+        np.testing.assert_allclose(measured[f"predicted {b:g}"], retained(b, taus), rtol=1e-15)
 
 
 def test_small_weights_follow_the_forget_gate_for_one_step(measured):
     for b in gradients.BIASES:
-        assert measured[f"lstm textbook {b:g}"][0] == pytest.approx(retained(b, 1), rel=0.01)
+        assert gradients.at(measured, f"lstm textbook {b:g}", 1) == pytest.approx(retained(b, 1), rel=0.01)
 
 
 def test_a_larger_forget_bias_keeps_more_gradient(measured):
@@ -167,3 +193,8 @@ def test_a_larger_forget_bias_keeps_more_gradient(measured):
         curves = [measured[f"lstm {init} {b:g}"] for b in sorted(gradients.BIASES)]
         for smaller, larger in zip(curves, curves[1:]):
             assert np.all(larger > smaller), init
+
+
+def test_rate_is_the_geometric_mean_factor_per_step():
+    data = {"tau": np.array([1, 5]), "c": np.array([0.5, 0.5 ** 5])}
+    assert gradients.rate(data, "c", 5) == pytest.approx(0.5)

@@ -21,6 +21,13 @@ from ..lstm import LSTMParams
 from ..sequence import Params
 
 _GATES = {nn.LSTM: 4, nn.GRU: 3, nn.RNN: 1}
+LSTM_ORDER = ("i", "f", "g", "o")  # how nn.LSTM stacks its gates; g is the candidate c̃
+
+
+def gate_rows(H: int, gate: str) -> slice:
+    """The rows of `nn.LSTM`'s stacked weights and biases that belong to one gate: f is [H, 2H)."""
+    k = LSTM_ORDER.index(gate)
+    return slice(k * H, (k + 1) * H)
 
 
 def _check(module: nn.Module) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.build
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def output(result) -> str:
@@ -86,3 +89,40 @@ def test_a_notebook_published_as_raw_json_fails_the_build(copy, build):
     result = build(copy)
     assert result.returncode == 1
     assert "docs/stray.ipynb would be published as raw JSON" in output(result)
+
+
+def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, edit):
+    edit(copy / "snippets/index/at_a_glance.py", "print(", "assert 1 + 1 == 3, 'on purpose'\nprint(", )
+    session = copy / "snippets/index/session.pycon"
+    session.write_text(session.read_text() + ">>> assert 2 + 2 == 5, 'a session asserts on purpose'\n")
+    result = build(copy, env={"PYTHONOPTIMIZE": "1"})
+    assert result.returncode == 1
+    assert "docs/index.md, block 'at-a-glance' raised AssertionError" in output(result)
+    assert "a session asserts on purpose" in output(result)
+
+
+def test_the_build_computes_with_its_own_gated_not_an_installed_one(copy, build, edit):
+    """A copy with a drifted weight, built where the importable `gated` is the unmodified original."""
+    edit(copy / "gated/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
+    result = build(copy, env={"PYTHONPATH": str(ROOT)})  # as an installed or editable original would be found
+    assert result.returncode == 1
+    assert "worked.f: published 0.997, computed now 0.998" in output(result)
+
+
+def test_a_gated_that_cannot_be_displaced_stops_the_build_naming_both(copy, build, tmp_path_factory):
+    """An import hook that serves another checkout's `gated` ahead of sys.path, as some installs do."""
+    site = tmp_path_factory.mktemp("elsewhere")
+    (site / "sitecustomize.py").write_text(
+        "import importlib.machinery, sys\n"
+        "class Elsewhere(importlib.machinery.PathFinder):\n"
+        "    @classmethod\n"
+        "    def find_spec(cls, name, path=None, target=None):\n"
+        "        if name == 'gated':\n"
+        f"            return importlib.machinery.PathFinder.find_spec(name, [{str(ROOT)!r}])\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Elsewhere)\n"
+    )
+    result = build(copy, env={"PYTHONPATH": f"{site}"})
+    assert result.returncode == 1
+    assert f"this build would compute with the gated package at {ROOT / 'gated'}, not with the one it builds, " \
+           f"{copy / 'gated'}" in output(result)

@@ -1,0 +1,175 @@
+"""Run an experiment with its numerics pinned: the same floats on any x86-64 CPU.
+
+A float32 training run is chaotic. The same wheel, seed and code take different
+paths through the CPU's vector units on different machines (AVX-512 here, AVX2
+there), round differently, and after a few hundred steps of Adam land somewhere
+else. So every experiment runs in a fresh Python process whose numerics are
+fixed before torch starts:
+
+- one thread, so no reduction depends on how work was split;
+- ATen's portable kernels (``ATEN_CPU_CAPABILITY=default``), read once, when
+  torch loads;
+- MKL's conditional numerical reproducibility (``MKL_CBWR=COMPATIBLE``), the
+  code path every x86-64 CPU runs the same way;
+- oneDNN off. It picks its code for the CPU it finds and no variable of ATen
+  or MKL controls it, so it is switched off in the process itself;
+- deterministic algorithms.
+
+The process imports `gated` from the same place as its caller. It receives the
+keyword arguments and returns the function's result, both pickled.
+
+A result is computed once. It is kept under .cache/experiments, keyed on the
+call and the versions of Python, numpy and torch and the CPU architecture, and
+it records what it used: every file of the project that the process imported
+or opened, traced while it ran, with a hash of each. It is reused while all of
+those files are unchanged, so an edit to a module the experiment never loaded
+re-runs nothing, and an edit to one it did re-runs it. ``EXEC_CACHE=off``
+keeps nothing.
+
+    >>> runs = pinned.run("gated.torch.forget_bias:train_all")     # doctest: +SKIP
+    >>> later = pinned.submit("gated.torch.scratch:train_both")    # doctest: +SKIP
+    >>> later.result()                                             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import pickle
+import platform
+import subprocess
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+# Set in the child's environment, over whatever the caller's environment says.
+ENVIRONMENT = {
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "ATEN_CPU_CAPABILITY": "default",
+    "MKL_CBWR": "COMPATIBLE",
+    "PYTHONHASHSEED": "0",
+}
+
+ROOT = Path(__file__).resolve().parents[2]  # the folder that holds this `gated`
+CACHE = ROOT / ".cache" / "experiments"
+
+_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
+_started: dict[str, Future] = {}  # call -> its run in this process, started or finished
+
+
+class ExperimentError(RuntimeError):
+    """An experiment failed in its pinned process; the message carries its traceback."""
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _key(target: str, kwargs: dict[str, Any]) -> str:
+    from importlib.metadata import version
+
+    versions = [platform.python_version(), platform.machine(), *(version(p) for p in ("numpy", "torch"))]
+    return hashlib.sha256(repr((target, sorted(kwargs.items()), versions)).encode()).hexdigest()
+
+
+def _unchanged(used: dict[str, str]) -> bool:
+    """Whether every file a result used still has the content it had."""
+    try:
+        return all(digest(ROOT / name) == sha for name, sha in used.items())
+    except OSError:
+        return False
+
+
+def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, **kwargs: Any) -> Any:
+    """Call ``module:function(**kwargs)`` in a pinned process and return its result.
+
+    Parameters
+    ----------
+    target : str
+        ``"package.module:function"``.
+    env : dict, optional
+        Extra environment for the process, set under the pinned variables (a
+        test uses it to imitate another machine; it cannot unpin anything).
+        A run with `env` is neither taken from the cache nor kept in it.
+    pin : bool
+        False runs the process with the numerics it finds, for measuring how
+        far a claim holds on other code paths (`benchmarks/experiments.py`).
+    **kwargs
+        Passed to the function; they and the result must pickle.
+    """
+    keep = pin and not env and os.environ.get("EXEC_CACHE", "on") != "off"
+    path = CACHE / _key(target, kwargs) if keep else None
+    if path and path.is_file():
+        used, result = pickle.loads(path.read_bytes())
+        if _unchanged(used):
+            path.touch()
+            return result
+    environment = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
+    environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environment.get("PYTHONPATH")])])
+    done = subprocess.run(
+        [sys.executable, "-m", "gated.torch.pinned", target, *([] if pin else ["--free"])],
+        input=pickle.dumps(kwargs),
+        capture_output=True,
+        env=environment,
+        cwd=ROOT,
+    )
+    if done.returncode != 0:
+        raise ExperimentError(f"{target} failed in its pinned process:\n{done.stderr.decode(errors='replace')}")
+    used, result = pickle.loads(done.stdout)
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}")
+        partial.write_bytes(done.stdout)
+        partial.replace(path)  # whole or not at all, even with another build writing beside it
+    return result
+
+
+def submit(target: str, /, **kwargs: Any) -> Future:
+    """Start `run(target, **kwargs)` now, beside whatever else runs; `.result()` waits for it.
+
+    The same call submitted twice in one process is run once: the second gets the first's future.
+    """
+    call = repr((target, sorted(kwargs.items())))
+    if call not in _started:
+        _started[call] = _pool.submit(run, target, **kwargs)
+    return _started[call]
+
+
+# ---------------------------------------------------------------- the pinned process
+
+
+def _used(opened: set[str]) -> dict[str, str]:
+    """The project's files this process imported or opened, each with its hash."""
+    files = {Path(m.__file__).resolve() for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
+    files |= {Path(name).resolve() for name in opened}
+    mine = sorted(f for f in files if f.is_file() and f.is_relative_to(ROOT) and "__pycache__" not in f.parts)
+    return {f.relative_to(ROOT).as_posix(): digest(f) for f in mine}
+
+
+def _child(target: str, pin: bool) -> None:
+    """Check the pins, call the target, write its pickled (files used, result) to stdout."""
+    opened: set[str] = set()
+    sys.addaudithook(lambda event, args: opened.add(os.fsdecode(args[0]))
+                     if event == "open" and isinstance(args[0], (str, bytes)) else None)
+    import torch
+
+    if pin:
+        torch.backends.mkldnn.enabled = False
+        torch.use_deterministic_algorithms(True)
+        torch.set_num_threads(1)
+        capability = torch.backends.cpu.get_cpu_capability()
+        if capability != "DEFAULT":
+            raise ExperimentError(f"ATen runs its {capability} kernels; ATEN_CPU_CAPABILITY was not read in time")
+    module, function = target.split(":")
+    kwargs = pickle.loads(sys.stdin.buffer.read())
+    out, sys.stdout = sys.stdout, sys.stderr  # what the experiment prints must not corrupt the result
+    result = getattr(importlib.import_module(module), function)(**kwargs)
+    out.buffer.write(pickle.dumps((_used(opened), result)))
+    out.flush()
+
+
+if __name__ == "__main__":
+    _child(sys.argv[1], pin="--free" not in sys.argv[2:])

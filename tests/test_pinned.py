@@ -1,0 +1,120 @@
+"""Pinned experiments give the same floats whatever the machine says about itself.
+
+One machine imitates others: each setting below changes a code path that a
+different CPU, thread count or library would choose. `sensor` is a float32
+computation that notices: unpinned, several of these settings change its bits.
+Pinned, none may, and neither may they change a real experiment's result.
+"""
+
+from __future__ import annotations
+
+import pickle
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import torch
+from torch import nn
+
+from gated.torch import pinned, scratch
+
+HERE = {"PYTHONPATH": str(Path(__file__).resolve().parent)}  # so that the pinned process finds `sensor`
+SENSOR = f"{Path(__file__).stem}:sensor"
+
+ELSEWHERE = {
+    "ATen default": {"ATEN_CPU_CAPABILITY": "default"},
+    "ATen avx2": {"ATEN_CPU_CAPABILITY": "avx2"},
+    "oneDNN AVX2": {"ONEDNN_MAX_CPU_ISA": "AVX2"},
+    "oneDNN SSE4.1": {"ONEDNN_MAX_CPU_ISA": "SSE41"},
+    "MKL compatible": {"MKL_CBWR": "COMPATIBLE"},
+    "MKL without AVX": {"MKL_ENABLE_INSTRUCTIONS": "SSE4_2"},
+    "libm without FMA or AVX2": {"GLIBC_TUNABLES": "glibc.cpu.hwcaps=-AVX2,-FMA,-AVX512F"},
+    "two threads": {"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "2"},
+}
+EVERYWHERE_AT_ONCE = {k: v for setting in ELSEWHERE.values() for k, v in setting.items()} | {"ATEN_CPU_CAPABILITY": "default"}
+
+
+def sensor() -> bytes:
+    """A float32 LSTM's outputs and gradients and a few elementwise functions, as raw bytes."""
+    g = torch.Generator().manual_seed(0)
+    lstm = nn.LSTM(64, 64)
+    with torch.no_grad():
+        for p in lstm.parameters():
+            p.copy_(torch.randn(p.shape, generator=g) * 0.3)
+    x = torch.randn(40, 16, 64, generator=g)
+    y, _ = lstm(x)
+    y.square().sum().backward()
+    z = torch.sigmoid(3 * x).exp().tanh().sum(dim=0)
+    return b"".join(t.detach().numpy().tobytes() for t in (y, z, *(p.grad for p in lstm.parameters())))
+
+
+@pytest.fixture(scope="module")
+def pinned_reference() -> bytes:
+    return pinned.run(SENSOR, env=HERE | {"OMP_NUM_THREADS": "1"})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setting", ELSEWHERE, ids=str)
+def test_pinned_numerics_are_bit_identical_under(setting, pinned_reference):
+    assert pinned.run(SENSOR, env=HERE | ELSEWHERE[setting]) == pinned_reference
+
+
+def test_pinned_numerics_are_bit_identical_under_every_setting_at_once(pinned_reference):
+    assert pinned.run(SENSOR, env=HERE | EVERYWHERE_AT_ONCE) == pinned_reference
+
+
+def test_unpinned_these_settings_change_the_bits():
+    if torch.backends.cpu.get_cpu_capability() == "DEFAULT":
+        pytest.skip("this CPU offers no vector kernels, so these settings choose no other code path")
+    free = [pinned.run(SENSOR, pin=False, env=HERE | {"OMP_NUM_THREADS": "1"} | setting)
+            for setting in ({}, EVERYWHERE_AT_ONCE)]
+    assert free[0] != free[1]
+
+
+def test_a_real_experiment_is_bit_identical_imitating_another_machine():
+    short = scratch.Setup(steps=6, H=16, sample=8)
+    target = f"{scratch.__name__}:train_both"
+    here = pinned.run(target, setup=short, env={"EXEC_CACHE": "off"})
+    there = pinned.run(target, setup=short, env=EVERYWHERE_AT_ONCE)
+    assert pickle.dumps(there) == pickle.dumps(here)
+
+
+def test_the_pinned_process_refuses_to_run_unpinned_kernels(monkeypatch):
+    if torch.backends.cpu.get_cpu_capability() == "DEFAULT":
+        pytest.skip("this CPU has no vector kernels to refuse")
+    monkeypatch.setitem(pinned.ENVIRONMENT, "ATEN_CPU_CAPABILITY", "avx2")
+    with pytest.raises(pinned.ExperimentError, match="ATEN_CPU_CAPABILITY was not read in time"):
+        pinned.run(SENSOR, env=HERE)
+
+
+def test_a_failing_experiment_reports_its_traceback():
+    with pytest.raises(pinned.ExperimentError, match="ZeroDivisionError"):
+        pinned.run("fractions:Fraction", numerator=1, denominator=0)
+
+
+def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path, monkeypatch):
+    monkeypatch.setattr(pinned, "CACHE", tmp_path)
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)
+    (kept,) = tmp_path.iterdir()
+    used, _ = pickle.loads(kept.read_bytes())
+    assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
+    assert "gated/diagram.py" not in used  # never imported by this call
+    kept.write_bytes(pickle.dumps((used, "from the cache")))
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=5) == Fraction(2, 5)  # another call
+
+    real = pinned.digest
+    edited = {"gated/diagram.py"}
+    monkeypatch.setattr(pinned, "digest", lambda path: "edited" if path.relative_to(pinned.ROOT).as_posix()
+                        in edited else real(path))
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"  # unused: reused
+    edited.add("gated/render.py")
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # used: run again
+
+
+def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(pinned, "CACHE", tmp_path)
+    pinned.run(f"{scratch.__name__}:corpus")
+    (kept,) = tmp_path.iterdir()
+    used, text = pickle.loads(kept.read_bytes())
+    assert "gated/data/corpus.txt" in used and "gated/torch/scratch.py" in used and text == scratch.corpus()
