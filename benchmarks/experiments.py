@@ -81,8 +81,7 @@ def claim_rates(module, target: str, settings: str, path: str, seeds: int, jobs:
     for k in range(len(module.claims(results[0]))):
         held = [module.claims(r)[k] for r in results]
         lines.append(f"{sum(c.holds for c in held)} of {seeds}: {held[0].says.en}\n"
-                     + "".join(f"        seed {s}: {c.measured[:110]}\n" for s, c in enumerate(held)
-                               if s < 3 or not c.holds))
+                     + "".join(f"        seed {s}: {c.measured[:110]}\n" for s, c in enumerate(held)))
     return "    " + "    ".join(lines), digest(results[default.seed])
 
 

@@ -17,13 +17,19 @@ The build computes with the `gated` of the checkout it builds: this folder's
 parent goes first on sys.path, and a `gated` imported from anywhere else stops
 the build with both paths.
 
-Results are reused, within a build and across builds, under a key made of
-everything a result depends on: the code, the page's language, the source of
-`gated`, the versions of Python, numpy, torch and matplotlib, and the kind of
-CPU (blocks that compute in-process may round differently on another one;
-the experiments run pinned, see `gated.torch.pinned`). They live in memory
-and under .cache/exec (EXEC_CACHE=off keeps them in memory only). `gated` is
-re-imported before any build that follows an edit to it.
+Results are reused, within a build and across builds. The key is the code
+(snippets included), the page's language, the versions of Python, numpy,
+torch and matplotlib, and the kind of CPU (blocks that compute in-process may
+round differently on another one; the experiments run pinned, see
+`gated.torch.pinned`). Each result also records what it used, traced while
+it ran: the project's modules it called into, the files it opened and the
+files its experiments used, each with a hash. It is reused while all of them
+are unchanged, so an edit re-runs exactly the blocks that used what changed.
+A block that starts a process other than a pinned experiment may depend on
+anything, and re-runs on any edit to `gated`. Results live in memory and
+under .cache/exec (EXEC_CACHE=off keeps them in memory only). `gated` is
+re-imported before any build that follows an edit to it. The build's last
+line says which blocks ran.
 
 EXECUTE=off renders the pages without running anything: the benchmark's floor.
 """
@@ -90,8 +96,9 @@ if str(ROOT) in sys.path:
 sys.path.insert(0, str(ROOT))
 
 _page: Any = None  # the page being rendered
+_starter: threading.Thread | None = None  # starts the experiments at the beginning of a build
 _source: str | None = None  # hash of gated/ as last imported
-_results: dict[str, str] = {}  # key -> output
+_results: dict[str, dict] = {}  # key -> {"used": {file: hash}, "output": ...}
 
 
 # ---------------------------------------------------------------- MkDocs events
@@ -101,7 +108,7 @@ def on_startup(command: str, dirty: bool) -> None:
     """Forget cached results that no build has used for STALE_DAYS."""
     if CACHE.is_dir():
         limit = time.time() - STALE_DAYS * 86400
-        for path in CACHE.glob("*/*"):
+        for path in CACHE.glob("*/*/*.json"):
             if path.stat().st_mtime < limit:
                 path.unlink()
 
@@ -116,14 +123,14 @@ def on_config(config):
 
 def on_pre_build(config) -> None:
     """Re-import `gated` when its source has changed since it was imported; check it is ours."""
-    global _source
+    global _source, _starter
+    _digests.clear()
     current = source_hash()
     if current != _source:
         if _source is not None:
             log.info("gated/ changed: re-importing it")
         for name in [n for n in sys.modules if n == "gated" or n.startswith("gated.")]:
             del sys.modules[name]
-        _results.clear()
         imported = Path(importlib.import_module("gated").__file__).resolve().parent
         if imported != PACKAGE:
             raise PluginError(
@@ -132,7 +139,8 @@ def on_pre_build(config) -> None:
             )
         _source = current
         if EXECUTE:  # the experiments train on the other cores while the first pages render
-            threading.Thread(target=_start_experiments, name="experiments", daemon=True).start()
+            _starter = threading.Thread(target=_start_experiments, name="experiments", daemon=True)
+            _starter.start()
 
 
 def _start_experiments() -> None:
@@ -221,21 +229,120 @@ def run_doctest(session: str, where: str, lang: str) -> None:
         raise ExecutionError(f"{where} warned\n\n```text\n{said}\n```")
 
 
-def _cached(kind: str, code: str, lang: str, run) -> str:
-    key = hashlib.sha256(json.dumps([kind, code, lang, _source, VERSIONS]).encode()).hexdigest()
-    if key in _results:
-        return _results[key]
-    path = CACHE / key[:2] / key
-    if DISK_CACHE and path.is_file():
-        path.touch()
-        _results[key] = path.read_text(encoding="utf-8")
-        return _results[key]
-    output = run()
-    _results[key] = output
+def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
+    """The block's output: reused while everything it used is unchanged, else run (and traced) now.
+
+    A key holds one entry per version of what the block used, so undoing an edit finds the old result.
+    """
+    key = hashlib.sha256(json.dumps([kind, code, lang, VERSIONS]).encode()).hexdigest()
+    folder = CACHE / key[:2] / key
+    if key not in _results:
+        _results[key] = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))] \
+            if DISK_CACHE and folder.is_dir() else []
+    for entry in _results[key]:
+        if _unchanged(entry["used"]):
+            _ran.setdefault(where, False)
+            if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
+                path.touch()  # in use: on_startup deletes only entries unused for STALE_DAYS
+            return entry["output"]
+    with _traced() as used:
+        output = run()
+    _ran[where] = True
+    entry = {"used": used, "output": output}
+    _results[key].append(entry)
     if DISK_CACHE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(output, encoding="utf-8")
+        if folder.is_file():
+            folder.unlink()  # an entry in the older one-file-per-key layout
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / _entry(used)).write_text(json.dumps(entry), encoding="utf-8")
     return output
+
+
+def _entry(used: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(sorted(used.items())).encode()).hexdigest()[:16] + ".json"
+
+
+# ---------------------------------------------------------------- what a block used, traced
+
+
+_tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
+_digests: dict[str, str] = {}  # path -> hash, within one build
+_ran: dict[str, bool] = {}  # block -> whether it ran in this build (or was reused)
+IGNORED = (".cache", "site", ".venv", ".git")
+
+
+def _audit(event: str, args: tuple) -> None:
+    """Files a running block opens, and processes it starts (only pinned experiments are known)."""
+    if _tracing is None:
+        return
+    files, state = _tracing
+    if event == "open" and isinstance(args[0], (str, bytes)):
+        files.add(os.fsdecode(args[0]))
+    elif event == "subprocess.Popen" and "gated.torch.pinned" not in [str(a) for a in args[1] or ()]:
+        state["known"] = False  # another program: what it reads cannot be known
+
+
+sys.addaudithook(_audit)
+
+
+def _digest(name: str) -> str:
+    if name not in _digests:
+        _digests[name] = source_hash() if name == "*" else hashlib.sha256((ROOT / name).read_bytes()).hexdigest()
+    return _digests[name]
+
+
+def _unchanged(used: dict[str, str]) -> bool:
+    try:
+        return all(_digest(name) == sha for name, sha in used.items())
+    except OSError:  # a file it used is gone
+        return False
+
+
+@contextlib.contextmanager
+def _traced():
+    """Yield a dict that, after the block, maps every project file the block used to its hash.
+
+    Used means: a module of the project it called into (a profile hook sees every Python call),
+    a file it opened, or a file that a pinned experiment it waited for used. A block that starts
+    any other process may depend on anything: it gets "*", the hash of the whole package.
+    """
+    global _tracing
+    files: set[str] = set()
+    state = {"known": True}
+    used: dict[str, str] = {}
+    if _starter is not None:
+        _starter.join()  # it imports what it starts; the purge below must not race with it
+    pinned = importlib.import_module("gated.torch.pinned")
+    # A fresh import of `gated` for each block: a module the block reads a constant from is then
+    # executed, and so traced, inside the block. The pinned runner stays: it holds the experiments.
+    for name in [n for n in sys.modules if (n == "gated" or n.startswith("gated.")) and n != pinned.__name__]:
+        del sys.modules[name]
+    previous = sys.getprofile()
+    _tracing = (files, state)
+    sys.setprofile(lambda frame, event, arg: files.add(frame.f_code.co_filename) if event == "call" else None)
+    try:
+        with pinned.recording() as experiments:
+            yield used
+    finally:
+        sys.setprofile(previous)
+        _tracing = None
+    if not state["known"]:
+        used["*"] = _digest("*")
+        return
+    for name in files:
+        path = Path(name)
+        if path.is_absolute() and path.is_relative_to(ROOT) and path.is_file():
+            relative = path.relative_to(ROOT)
+            if relative.parts[0] not in IGNORED and "__pycache__" not in relative.parts:
+                used[relative.as_posix()] = _digest(relative.as_posix())
+    used.update(experiments)
+
+
+def on_post_build(config) -> None:
+    """One line on what ran: an author sees what an edit cost."""
+    ran = sorted(where for where, did in _ran.items() if did)
+    log.info(f"execution: {len(ran)} blocks ran, {len(_ran) - len(ran)} reused" + (f": {'; '.join(ran)}" if ran else ""))
+    _ran.clear()
 
 
 def _python(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
@@ -243,14 +350,14 @@ def _python(code: str, *, where: str, lang: str, session: str | None = None, **_
         raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
     if not EXECUTE:
         return ""
-    return _cached("python", code, lang, lambda: run_python(code, where, lang))
+    return _cached("python", code, lang, where, lambda: run_python(code, where, lang))
 
 
 def _pycon(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
     if session:
         raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
     if EXECUTE:
-        _cached("pycon", code, lang, lambda: run_doctest(code, where, lang) or "ok")
+        _cached("pycon", code, lang, where, lambda: run_doctest(code, where, lang) or "ok")
     return code
 
 

@@ -9,3 +9,14 @@ def pytest_addoption(parser):
         action="store_true",
         help="keep a screenshot of every page, light and dark, in tests/screenshots/ (failures are kept anyway)",
     )
+
+
+def pytest_collection_modifyitems(config, items):
+    """The authors' quick tier (`-m "not slow"`) builds the site once and skips what breaks copies of it,
+    drives a browser or serves it."""
+    import pytest
+
+    for item in items:
+        if "copy" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser") \
+                or "test_serve" in item.nodeid or "warm" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

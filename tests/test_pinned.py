@@ -95,7 +95,7 @@ def test_a_failing_experiment_reports_its_traceback():
 def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path, monkeypatch):
     monkeypatch.setattr(pinned, "CACHE", tmp_path)
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)
-    (kept,) = tmp_path.iterdir()
+    (kept,) = tmp_path.glob("*/*.pickle")
     used, _ = pickle.loads(kept.read_bytes())
     assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
     assert "gated/diagram.py" not in used  # never imported by this call
@@ -110,11 +110,13 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"  # unused: reused
     edited.add("gated/render.py")
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # used: run again
+    edited.clear()
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"  # undone: found again
 
 
 def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
     monkeypatch.setattr(pinned, "CACHE", tmp_path)
     pinned.run(f"{scratch.__name__}:corpus")
-    (kept,) = tmp_path.iterdir()
+    (kept,) = tmp_path.glob("*/*.pickle")
     used, text = pickle.loads(kept.read_bytes())
     assert "gated/data/corpus.txt" in used and "gated/torch/scratch.py" in used and text == scratch.corpus()

@@ -18,13 +18,13 @@ fixed before torch starts:
 The process imports `gated` from the same place as its caller. It receives the
 keyword arguments and returns the function's result, both pickled.
 
-A result is computed once. It is kept under .cache/experiments, keyed on the
-call and the versions of Python, numpy and torch and the CPU architecture, and
-it records what it used: every file of the project that the process imported
-or opened, traced while it ran, with a hash of each. It is reused while all of
-those files are unchanged, so an edit to a module the experiment never loaded
-re-runs nothing, and an edit to one it did re-runs it. ``EXEC_CACHE=off``
-keeps nothing.
+A result is computed once. It is kept under .cache/experiments, filed under
+the call and the versions of Python, numpy and torch and the CPU architecture,
+and it records what it used: every file of the project that the process
+imported or opened, traced while it ran, with a hash of each. It is reused
+while all of those files are unchanged, so an edit to a module the experiment
+never loaded re-runs nothing, an edit to one it did re-runs it, and undoing
+the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps nothing.
 
     >>> runs = pinned.run("gated.torch.forget_bias:train_all")     # doctest: +SKIP
     >>> later = pinned.submit("gated.torch.scratch:train_both")    # doctest: +SKIP
@@ -40,7 +40,10 @@ import pickle
 import platform
 import subprocess
 import sys
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +60,8 @@ ROOT = Path(__file__).resolve().parents[2]  # the folder that holds this `gated`
 CACHE = ROOT / ".cache" / "experiments"
 
 _pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
-_started: dict[str, Future] = {}  # call -> its run in this process, started or finished
+_started: dict[str, Future] = {}  # call -> its (files used, result), started or finished
+_recording: ContextVar[dict[str, str] | None] = ContextVar("pinned_recording", default=None)
 
 
 class ExperimentError(RuntimeError):
@@ -83,6 +87,20 @@ def _unchanged(used: dict[str, str]) -> bool:
         return False
 
 
+@contextmanager
+def recording() -> Iterator[dict[str, str]]:
+    """Collect, in the dict it yields, the files that the results obtained inside the block used.
+
+    The site's build wraps each block in it: a page's result depends on what its experiments used.
+    """
+    used: dict[str, str] = {}
+    token = _recording.set(used)
+    try:
+        yield used
+    finally:
+        _recording.reset(token)
+
+
 def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, **kwargs: Any) -> Any:
     """Call ``module:function(**kwargs)`` in a pinned process and return its result.
 
@@ -100,18 +118,28 @@ def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, 
     **kwargs
         Passed to the function; they and the result must pickle.
     """
+    used, result = _run(target, env, pin, kwargs, pickle.dumps(kwargs))
+    if (recorder := _recording.get()) is not None:
+        recorder.update(used)
+    return result
+
+
+def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, Any],
+         payload: bytes) -> tuple[dict[str, str], Any]:
+    """`run`'s work, given the arguments pickled in the caller's thread: the classes they are
+    instances of are found by name, and the caller's module may since have been re-imported."""
     keep = pin and not env and os.environ.get("EXEC_CACHE", "on") != "off"
-    path = CACHE / _key(target, kwargs) if keep else None
-    if path and path.is_file():
+    folder = CACHE / _key(target, kwargs) if keep else None
+    for path in sorted(folder.glob("*.pickle")) if folder and folder.is_dir() else ():
         used, result = pickle.loads(path.read_bytes())
         if _unchanged(used):
             path.touch()
-            return result
+            return used, result
     environment = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
     environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environment.get("PYTHONPATH")])])
     done = subprocess.run(
         [sys.executable, "-m", "gated.torch.pinned", target, *([] if pin else ["--free"])],
-        input=pickle.dumps(kwargs),
+        input=payload,
         capture_output=True,
         env=environment,
         cwd=ROOT,
@@ -119,12 +147,15 @@ def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, 
     if done.returncode != 0:
         raise ExperimentError(f"{target} failed in its pinned process:\n{done.stderr.decode(errors='replace')}")
     used, result = pickle.loads(done.stdout)
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}")
+    if folder:  # one entry per version of what it used: undoing an edit finds the old result again
+        if folder.is_file():
+            folder.unlink()  # an entry in the older one-file-per-key layout
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{hashlib.sha256(repr(sorted(used.items())).encode()).hexdigest()[:16]}.pickle"
+        partial = path.with_suffix(f".{os.getpid()}.partial")
         partial.write_bytes(done.stdout)
         partial.replace(path)  # whole or not at all, even with another build writing beside it
-    return result
+    return used, result
 
 
 def submit(target: str, /, **kwargs: Any) -> Future:
@@ -134,8 +165,20 @@ def submit(target: str, /, **kwargs: Any) -> Future:
     """
     call = repr((target, sorted(kwargs.items())))
     if call not in _started:
-        _started[call] = _pool.submit(run, target, **kwargs)
-    return _started[call]
+        _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs))
+    recorder, outer = _recording.get(), Future()
+
+    def deliver(inner: Future) -> None:
+        if inner.exception() is not None:
+            outer.set_exception(inner.exception())
+            return
+        used, result = inner.result()
+        if recorder is not None:
+            recorder.update(used)
+        outer.set_result(result)
+
+    _started[call].add_done_callback(deliver)
+    return outer
 
 
 # ---------------------------------------------------------------- the pinned process

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,19 +38,36 @@ def strict_build(root: Path, site: Path | None = None, **kwargs):
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory) -> Path:
-    """The site as the repository builds it, strictly, in both languages."""
-    site = tmp_path_factory.mktemp("site")
-    result = strict_build(ROOT, site)
-    if result.returncode:  # every test that needs the site reports this: keep it to what went wrong
-        said = [line for line in (result.stdout + result.stderr).splitlines() if line.startswith(("ERROR", "WARNING"))]
-        pytest.fail("the strict build of the site failed:\n" + "\n".join(dict.fromkeys(said)), pytrace=False)
+def built(tmp_path_factory, worker_id) -> Path:
+    """The site as the repository builds it, strictly, in both languages: once per test run.
+
+    Under pytest-xdist the first worker to ask builds it, in a folder all workers share, and the
+    others wait for it.
+    """
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    site, verdict = shared / "site", shared / "site.failed"
+    with FileLock(shared / "site.lock"):
+        if not site.is_dir() and not verdict.exists():
+            result = strict_build(ROOT, shared / "site.partial")
+            if not result.returncode:
+                (shared / "site.partial").rename(site)
+            else:  # keep it to what went wrong: every test that needs the site reports it
+                said = [line for line in (result.stdout + result.stderr).splitlines()
+                        if line.startswith(("ERROR", "WARNING"))]
+                verdict.write_text("\n".join(dict.fromkeys(said)) or result.stderr[-3000:])
+    if verdict.exists():
+        pytest.fail("the strict build of the site failed:\n" + verdict.read_text(), pytrace=False)
     return site
 
 
 @pytest.fixture
 def copy(tmp_path: Path, built: Path) -> Path:
     """A copy of the site's sources to break, with the execution caches of the session's build."""
+    return copy_sources(tmp_path)
+
+
+def copy_sources(tmp_path: Path) -> Path:
+    """Copy the site's sources into `tmp_path`, with the repository's execution caches."""
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
@@ -73,7 +91,13 @@ def edit():
     return _edit
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
+def copy_of():
+    """copy_of(folder): copy the site's sources into a folder, with the repository's execution caches."""
+    return copy_sources
+
+
+@pytest.fixture(scope="session")
 def run_mkdocs():
     """run_mkdocs(root, *args, env=None): any mkdocs command in `root`; returns the finished process."""
     return mkdocs

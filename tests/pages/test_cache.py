@@ -38,3 +38,72 @@ def test_no_cache_lands_in_the_repository(built):
     untracked = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", ".cache"], cwd=ROOT,
                                capture_output=True, text=True).stdout
     assert untracked == ""
+
+
+# ---------------------------------------------------------------- an edit re-runs exactly what used it
+
+
+def ran(result) -> set[str]:
+    """The blocks the build says it ran, from its line about execution in each language."""
+    lines = [line for line in result.stderr.splitlines() if "execution: " in line and " ran, " in line]
+    assert len(lines) == 2, result.stderr[-2000:]  # English and Russian
+    return {block for line in lines if ": docs/" in line for block in line.split(": ", 2)[2].split("; ")}
+
+
+def pages(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def warm(built, tmp_path_factory, copy_of, run_mkdocs):
+    """A copy of the site built once, so that every block's result is cached with what it used."""
+    copy = copy_of(tmp_path_factory.mktemp("warm"))
+    first = run_mkdocs(copy, "build", "--site-dir", str(copy / "out"))
+    assert first.returncode == 0, first.stderr
+    return copy
+
+
+@pytest.fixture
+def edited(warm):
+    """edited(path, old, new): edit a file of the warm copy for one test; it is put back afterwards."""
+    saved: dict[Path, str] = {}
+
+    def edit(name: str, old: str, new: str) -> None:
+        path = warm / name
+        saved.setdefault(path, path.read_text())
+        assert old in path.read_text(), f"{old!r} is not in {path}"
+        path.write_text(path.read_text().replace(old, new, 1))
+
+    yield edit
+    for path, text in saved.items():
+        path.write_text(text)
+
+
+def rebuild(warm, run_mkdocs):
+    result = run_mkdocs(warm, "build", "--site-dir", str(warm / "out"))
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def test_a_rebuild_with_no_edit_runs_nothing(warm, run_mkdocs):
+    assert ran(rebuild(warm, run_mkdocs)) == set()
+
+
+def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, edited, run_mkdocs):
+    edited("gated/diagram.py", '3: Text("keep", "сохранить"),', '3: Text("keep", "сохранить"),  # edited')
+    assert ran(rebuild(warm, run_mkdocs)) == {
+        "docs/step-by-step.md, block 'figure'", "docs/step-by-step.ru.md, block 'figure'"}
+
+
+def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run_mkdocs):
+    edited("gated/torch/forget_bias.py", "    for step in range(1, task.steps + 1):\n",
+           "    for step in range(1, task.steps + 1):  # edited\n")
+    assert ran(rebuild(warm, run_mkdocs)) == {
+        "docs/forget-bias.md, block 'training'", "docs/forget-bias.ru.md, block 'training'"}
+
+
+def test_an_edit_to_a_module_no_block_uses_reruns_nothing_and_changes_no_byte(warm, edited, run_mkdocs):
+    before = pages(warm / "out")
+    edited("gated/cli.py", "\n", "\n# an edit that no page can see\n")
+    assert ran(rebuild(warm, run_mkdocs)) == set()
+    assert pages(warm / "out") == before
