@@ -20,8 +20,8 @@ keyword arguments and returns the function's result, both pickled.
 
 A result is computed once. It is kept under .cache/experiments, filed under
 the call and the versions of Python, numpy and torch and the CPU architecture,
-and it records what it used: every file of the project that the process
-imported or opened, traced while it ran, with a hash of each. It is reused
+and it records what it used: every file of `gated` (module or data) that the
+process imported or opened, traced while it ran, with a hash of each. It is reused
 while all of those files are unchanged, so an edit to a module the experiment
 never loaded re-runs nothing, an edit to one it did re-runs it, and undoing
 the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps nothing.
@@ -185,10 +185,11 @@ def submit(target: str, /, **kwargs: Any) -> Future:
 
 
 def _used(opened: set[str]) -> dict[str, str]:
-    """The project's files this process imported or opened, each with its hash."""
+    """The files of `gated` (modules and data) this process imported or opened, each with its hash."""
     files = {Path(m.__file__).resolve() for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
     files |= {Path(name).resolve() for name in opened}
-    mine = sorted(f for f in files if f.is_file() and f.is_relative_to(ROOT) and "__pycache__" not in f.parts)
+    package = ROOT / "gated"
+    mine = sorted(f for f in files if f.is_file() and f.is_relative_to(package) and "__pycache__" not in f.parts)
     return {f.relative_to(ROOT).as_posix(): digest(f) for f in mine}
 
 
