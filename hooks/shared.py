@@ -39,6 +39,17 @@ def twin(src_uri: str, lang: str) -> str:
     return f"{stem}.{lang}.{ext}"
 
 
+def building(config) -> str:
+    """The language that this run of the build renders.
+
+    The one private detail of mkdocs-static-i18n that the hooks rely on: it builds
+    the site once per language and, with `reconfigure_material: true`, sets
+    `theme.language` to that language before the build's `on_config` ends (its
+    priority is -100). tests/pages/test_parity.py fails if that changes.
+    """
+    return config.theme["language"]
+
+
 # ---------------------------------------------------------------- failures on the line
 
 WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+):(?P<line>\d+)")
