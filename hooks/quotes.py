@@ -71,7 +71,7 @@ ENTITY = re.compile(r"&#?\w+;")
 MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
 # A number as a reader sees it, with whatever letters follow it (132k, 4x); a word that begins with a letter
 # (float32, seq2seq) is a name, not a number.
-WORD_WITH_DIGIT = re.compile(r"(?<!\w)(?<!\d[.,])\d(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|\u00a0?%)*")
+WORD_WITH_DIGIT = re.compile(r"(?<!\w)(?<!\d[.,])\d(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%)*")
 # In math, an integer is structure, not a statement, when it is
 MATH_STRUCTURE = re.compile(
     r"(?<=[\^_])\{?-?\d+"  # an exponent or a subscript: H^2, e^{-1}, W_2
