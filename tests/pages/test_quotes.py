@@ -68,8 +68,9 @@ def test_numbers_that_pass(quotes, lang, markdown):
 def test_numbers_that_fail(quotes, lang, markdown, problem):
     _, problems, _ = quotes.check("# Page\n\n" + markdown, "docs/page.md", lang)
     assert len(problems) == 1, problems
-    token = re.search(r"'([^']*)'", problem).group(1).replace("\\xa0", NBSP)
-    line = 3 + (markdown[: markdown.index(token)].count("\n") if token in markdown else 0)
+    quoted = re.search(r"'([^']*)'", problem)
+    token = quoted.group(1).replace("\\xa0", NBSP) if quoted else None
+    line = 3 + (markdown[: markdown.index(token)].count("\n") if token and token in markdown else 0)
     assert problem in problems[0] and problems[0].startswith(f"docs/page.md:{line}: ")
 
 
