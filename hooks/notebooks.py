@@ -35,6 +35,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from pymdownx.slugs import slugify
 
+import parity
 import quotes
 import shared
 
@@ -90,6 +91,11 @@ def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
     return cells
 
 
+def where_of(source: Path) -> str:
+    """How messages name a notebook's source: notebooks/name.py."""
+    return source.relative_to(ROOT).as_posix() if source.is_relative_to(ROOT) else source.name
+
+
 def generate(source: Path, lang: str) -> nbformat.NotebookNode:
     """The notebook of `source` in `lang`."""
     nb = jupytext.read(source)
@@ -105,8 +111,7 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
             languages.append(cell_lang)
             first_line = next(starts, 1)
             if cell_lang == lang:  # its numbers bound and checked as on the pages
-                where = source.relative_to(ROOT).as_posix() if source.is_relative_to(ROOT) else source.name
-                cell.source, problems, _ = quotes.check(cell.source, where, lang, first_line)
+                cell.source, problems, _ = quotes.check(cell.source, where_of(source), lang, first_line)
                 for problem in problems:
                     log.warning(problem)
                 cells.append(cell)
@@ -117,6 +122,9 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
             cells.extend(_inline(cell.source.split()))
         else:
             cells.append(cell)
+    if lang == DEFAULT:  # checked once per build: the notebook's source holds both languages
+        for problem in parity.notebook(source, where_of(source)):
+            log.warning(problem)
     pairs = languages == ["en", "ru"] * (len(languages) // 2)
     if not pairs:
         raise ValueError(f"{source.name}: Markdown cells must come in pairs, English then its Russian translation")

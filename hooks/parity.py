@@ -76,6 +76,36 @@ def compare(page: str, text: str, twin: str, twin_text: str) -> list[str]:
     return problems
 
 
+def notebook(source: Path, where: str) -> list[str]:
+    """How a notebook's Russian Markdown cells differ from its English ones in the order of quoted figures.
+
+    `source` is a jupytext script (hooks/notebooks.py) whose Markdown cells are marked lang="en" or lang="ru".
+    """
+    names: dict[str, list[Item]] = {lang: [] for lang in shared.LANGUAGES}
+    lang = None
+    for n, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("# %%"):
+            cell = re.match(r'# %% \[markdown\] lang="(\w+)"', line)
+            lang = cell.group(1) if cell else None
+        elif lang in names:
+            names[lang] += [Item(n, m["name"]) for m in quotes.BOUND.finditer(line)
+                            if quotes.FIGURE.fullmatch(m["name"]) or quotes.BLOCK_REF.fullmatch(m["name"])]
+    problems = []
+    ours = names[shared.DEFAULT]
+    for other in shared.LANGUAGES[1:]:
+        theirs = names[other]
+        k = next((i for i, (x, y) in enumerate(zip(ours, theirs, strict=False)) if x.what != y.what),
+                 min(len(ours), len(theirs)))
+        if k == len(ours) == len(theirs):
+            continue
+        here = f"{where}:{theirs[k].line}" if k < len(theirs) else f"{where}:{theirs[-1].line if theirs else 1}"
+        found = theirs[k].what if k < len(theirs) else "nothing more"
+        expected = f"{ours[k].what} at line {ours[k].line}" if k < len(ours) else "nothing more"
+        problems.append(f"{here}: the {other} cells do not match the {shared.DEFAULT} cells in their quoted"
+                        f" figures: item {k + 1} is {found} where the {shared.DEFAULT} cells have {expected}")
+    return problems
+
+
 def _short(what: str) -> str:
     return what.split("\n", 1)[0]
 

@@ -67,6 +67,7 @@ SHOWN_ATTRIBUTE = re.compile(r"""\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]*)"|'
 ATTR_LIST = re.compile(r"\{:?[ \t]*[#.:][^}\n]*\}|\{:[^}\n]*\}")
 LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=[ \t])", re.M)
 ENTITY = re.compile(r"&#?\w+;")
+SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
 
 MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
 # A number as a reader sees it, with whatever letters follow it (132k, 4x); a word that begins with a letter
@@ -181,6 +182,10 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
             problems.append(f"{at(m.start())}: {wrong}")
         quotes.append(Quote(line(m.start()) + first_line - 1, value, name))
         replacements.append((m.start(), m.end(), value))
+    for m in SNIPPET.finditer(visible):
+        problems.append(f"{at(m.start())}: a snippet included outside a fenced block is text the guard cannot read;"
+                        f" include snippets in executed blocks only")
+    visible = _blank_all(visible, SNIPPET)
     seen, entities = reader_view(visible)
     for pos, entity in entities:
         problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
@@ -266,7 +271,11 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     where = f"docs/{src}"
     raw = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
     first_line = raw.count("\n", 0, raw.find(markdown)) + 1 if markdown in raw else 1  # after any front matter
-    markdown, problems, quotes = check(markdown, where, shared.language(src), first_line)
+    lang = shared.language(src)
+    markdown, problems, quotes = check(markdown, where, lang, first_line)
+    if isinstance(page.meta.get("title"), str):  # a title in the front matter is seen in the nav and the tab
+        page.meta["title"], more, _ = check(page.meta["title"], where, lang)
+        problems += more
     for problem in problems:
         log.warning(problem)
     _pending[src] = [q for q in quotes if BLOCK_REF.fullmatch(q.name)]

@@ -112,3 +112,8 @@ def test_each_language_build_knows_its_language(built):
     english = (built / "gradient-highway" / "gradient-highway.ipynb").read_text(encoding="utf-8")
     russian = (built / "ru" / "gradient-highway" / "gradient-highway.ru.ipynb").read_text(encoding="utf-8")
     assert 'LANG = \\"en\\"' in english and 'LANG = \\"ru\\"' in russian
+
+
+def test_a_snippet_included_into_prose_is_refused(quotes):
+    problems = quotes.check('Text.\n\n--8<-- "snippets/notes.md"\n', "docs/page.md", "en")[1]
+    assert len(problems) == 1 and problems[0].startswith("docs/page.md:3: a snippet included outside a fenced block")
