@@ -75,8 +75,8 @@ MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$
 WORD_WITH_DIGIT = re.compile(r"(?<!\w)(?<!\d[.,])\d(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%)*")
 # In math, an integer is structure, not a statement, when it is
 MATH_STRUCTURE = re.compile(
-    r"(?<=[\^_])\{?-?\d+"  # an exponent or a subscript: H^2, e^{-1}, W_2
-    r"|(?<![\d.])\d+(?=\\[,;!]?\(|(?:\\[,;!])?[A-Za-z(])"  # a coefficient of a symbol or a bracket: 2H, 4\,(...)
+    r"(?<=[\^_])\{?-?\d(?![\d.])"  # a one-digit exponent or subscript: H^2, e^{-1}, W_2
+    r"|(?<![\d.])\d(?![\d.])(?=(?:\\[,;!])?[A-Za-z(])"  # a one-digit coefficient of a symbol or a bracket: 2H, 4\,(…)
     r"|(?<![\d.])[01](?![\d.])(?=\s*[-−+/])"  # 0 or 1 before + − /: 1 - z, 1/\sqrt H
     r"|(?<=[-−+/])\s*[01](?![\d.])"  # 0 or 1 after + − /: t-1, t + 1, (1 + e^{-a}), -1
     r"|(?<=[(\[])\s*[01](?=\s*,)|(?<=,)\s*[01](?=\s*[)\]])"  # the ends of an interval: (0, 1), [0, 1]
