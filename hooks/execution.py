@@ -38,7 +38,6 @@ import traceback
 import warnings
 from functools import partial
 from importlib.metadata import version
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 

@@ -206,7 +206,7 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
 
 
 def _unbound(seen: str) -> list[tuple[int, str, bool]]:
-    """The numbers left in what a reader sees, once literals and unseen parts are blanked: (position, token, in math)."""
+    """The numbers left in what a reader sees, literals and unseen parts blanked: (position, token, in math)."""
     found = []
     math = list(MATH.finditer(seen))
     for m in math:

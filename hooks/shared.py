@@ -45,7 +45,8 @@ def building(config) -> str:
     The one private detail of mkdocs-static-i18n that the hooks rely on: it builds
     the site once per language and, with `reconfigure_material: true`, sets
     `theme.language` to that language before the build's `on_config` ends (its
-    priority is -100). tests/pages/test_parity.py fails if that changes.
+    priority is -100). tests/pages/test_quotes.py::test_each_language_build_knows_its_language
+    fails if that changes.
     """
     return config.theme["language"]
 

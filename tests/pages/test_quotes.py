@@ -24,7 +24,7 @@ def quotes():
     [
         ("en", "The gate is [0.997]{worked.f} and costs [132,096]{cost.lstm128}, [75%]{cost.gru_share}."),
         ("ru", f"Гейт [0.997]{{worked.f}}, [132{NBSP}096]{{cost.lstm128}}, [75{NBSP}%]{{cost.gru_share}}."),
-        ("en", "Cho et al. ([2014]{year}, eqs. [5–8]{eq}), chapter [13]{chapter}, *Neural Computation*, [9(8)]{cite}."),
+        ("en", "Cho et al. ([2014]{year}, eqs. [5–8]{eq}), chapter [13]{chapter}, *Neural Comp.*, [9(8)]{cite}."),
         ("en", "$f_t = \\sigma([5.95]{worked.a_f}) = [0.997]{worked.f}$ with $b_f = [2]{param}$."),
         # the math rule: exponents, subscripts, coefficients, 0 and 1 beside + − /, the ends of an interval
         ("en", "$4\\,(Hd + H^2 + H)$, $2H$, $3(Hd)$, $1 - z$, $h_{t-1}$, $t + 1$, $(0, 1)$, $(-1, 1)$, $[H, 2H)$"),
