@@ -139,7 +139,9 @@ def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
             return f"[{value}]{{{name}}} names no published figure; gated/figures.py has none called {name!r}"
         expected = figures[name].printed(lang)
         if value != expected:
-            return f"{name} is {expected!r} in {'English' if lang == 'en' else 'Russian'}, but the page says {value!r}"
+            hint = "; write U+00A0 (no-break space), not a space" if value.replace(" ", "\u00a0") == expected else ""
+            return (f"{name} is {expected!r} in {'English' if lang == 'en' else 'Russian'}, but the page says"
+                    f" {value!r}{hint}")
         return None
     return (f"[{value}]{{{name}}}: {name!r} is neither a published figure (a name with a dot), a block's value"
             f" (block:key) nor one of the kinds {', '.join(KINDS)}")

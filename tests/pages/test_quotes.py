@@ -43,7 +43,8 @@ def test_numbers_that_pass(quotes, lang, markdown):
     [
         ("en", "The gate is [0.996]{worked.f}.", "worked.f is '0.997' in English, but the page says '0.996'"),
         ("ru", "Стоит [132,096]{cost.lstm128}.", "cost.lstm128 is '132\\xa0096' in Russian"),
-        ("ru", "Это [75 %]{cost.gru_share}.", "cost.gru_share is '75\\xa0%' in Russian, but the page says '75 %'"),
+        ("ru", "Это [75 %]{cost.gru_share}.",
+         "cost.gru_share is '75\\xa0%' in Russian, but the page says '75 %'; write U+00A0"),
         ("en", "It is [0.5]{no.such}.", "names no published figure"),
         ("en", "It is [0.5]{nodot}.", "is neither a published figure"),
         ("en", "In [97]{year}.", "is not a year"),
