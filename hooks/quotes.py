@@ -20,7 +20,7 @@ NAME is one of:
 Before Markdown sees the page, each literal is checked and replaced by VALUE.
 Every other digit that a reader would see fails the build, with two exceptions
 for structure: the number of an ordered-list item, and, in math, an integer that
-MATH_STRUCTURE describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`).
+MATH_STRUCTURE or INTERVAL describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`).
 
 Each failure is a warning that names `docs/page.md:LINE`, so the strict build fails.
 """
@@ -79,8 +79,8 @@ MATH_STRUCTURE = re.compile(
     r"|(?<![\d.])\d(?![\d.])(?=(?:\\[,;!])?[A-Za-z(])"  # a one-digit coefficient of a symbol or a bracket: 2H, 4\,(…)
     r"|(?<![\d.])[01](?![\d.])(?=\s*[-−+/])"  # 0 or 1 before + − /: 1 - z, 1/\sqrt H
     r"|(?<=[-−+/])\s*[01](?![\d.])"  # 0 or 1 after + − /: t-1, t + 1, (1 + e^{-a}), -1
-    r"|(?<=[(\[])\s*[01](?=\s*,)|(?<=,)\s*[01](?=\s*[)\]])"  # the ends of an interval: (0, 1), [0, 1]
 )
+INTERVAL = re.compile(r"[(\[]\s*(?:0|-1)\s*,\s*1\s*[)\]]")  # the range of σ or of tanh: (0, 1), [0, 1], (-1, 1)
 
 
 class Quote(NamedTuple):
@@ -212,7 +212,7 @@ def _unbound(seen: str) -> list[tuple[int, str, bool]]:
     found = []
     math = list(MATH.finditer(seen))
     for m in math:
-        structure = _blank_all(m.group(), MATH_STRUCTURE)
+        structure = _blank_all(_blank_all(m.group(), INTERVAL, "#"), MATH_STRUCTURE)
         for d in re.finditer(r"\d+(?:\.\d+)?", structure):
             found.append((m.start() + d.start(), m.group()[d.start():d.end()], True))
     prose = seen

@@ -60,11 +60,13 @@ def test_numbers_that_pass(quotes, lang, markdown):
         ("en", "| a | b |\n| --- | --- |\n| x | 0.997 |", "the number '0.997' is not bound"),
         ("en", "$f_t = 0.997$", "the number '0.997' in math is not bound"),
         ("en", "$b_f = 2$", "the number '2' in math is not bound"),
+        ("en", "$b_f = (1, [1]{param})$", "the number '1' in math is not bound"),
         ("en", "$10^{-3}$", "the number '10' in math is not bound"),
         ("en", "$x^{47}$", "the number '47' in math is not bound"),
         ("en", "$128H$", "the number '128' in math is not bound"),
         ("en", "$$\nh = 0.5\n$$", "the number '0.5' in math is not bound"),
         ("en", "$\\sigma(0)$", "the number '0' in math is not bound"),
+        ("en", "$N(0, \\sigma^2)$", "the number '0' in math is not bound"),
         ("en", "A paragraph, 17.\n{.exec}", "the number '17' is not bound"),
     ],
 )
