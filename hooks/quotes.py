@@ -175,9 +175,8 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     visible = text
     for m in code:
         visible = _blank(visible, m.start(), m.end())
-    seen = visible
     replacements = []
-    for m in BOUND.finditer(seen):
+    for m in BOUND.finditer(visible):
         value, name = m["value"], m["name"]
         wrong = _check_literal(value, name, lang, figures)
         if wrong:
