@@ -153,11 +153,12 @@ def test_a_block_value_bound_by_its_name_passes(broken):
 
 def test_changing_a_worked_example_weight_fails_the_build(copy, build, edit):
     edit(copy / "gated/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
-    result = build(copy)
+    result = build(copy, env={"GITHUB_ACTIONS": "true"})
     assert result.returncode == 1
     text = output(result)
     line = line_of(copy / "gated/figures.py", '"worked.f":')
     assert re.search(rf"gated/figures\.py:{line}: worked\.f: published 0\.997, computed now 0\.998; quoted at ", text)
+    assert re.search(rf"^::error file=gated/figures\.py,line={line}::[^\n]*worked\.f: published 0\.997", text, re.M)
     quoted = re.search(r"worked\.f: .*; quoted at (.*)", text).group(1)
     for page in ("docs/lstm.md", "docs/lstm.ru.md", "docs/step-by-step.md", "docs/step-by-step.ru.md"):
         assert re.search(rf"{re.escape(page)}:\d+", quoted), page
