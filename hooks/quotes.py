@@ -22,7 +22,9 @@ Every other digit that a reader would see fails the build, with two exceptions
 for structure: the number of an ordered-list item, and, in math, an integer that
 MATH_STRUCTURE or INTERVAL describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`).
 
-Each failure is a warning that names `docs/page.md:LINE`, so the strict build fails.
+The site's name and copyright line in mkdocs.yml, shown on every page, follow the
+same rules. Each failure is a warning that names `docs/page.md:LINE` (or
+`mkdocs.yml:LINE`), so the strict build fails.
 """
 
 from __future__ import annotations
@@ -262,6 +264,27 @@ def check_block_values(html_text: str, where: str, quotes: list[Quote]) -> list[
 
 def on_startup(command: str, dirty: bool) -> None:
     shared.annotate()
+
+
+_written: dict[str, str] = {}  # a setting as shown -> as written in mkdocs.yml (i18n keeps copies of what it saw)
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has applied this language's settings (hooks/shared.py)
+def on_config(config):
+    """The site's name and copyright line, seen on every page, bind their numbers too."""
+    lang = shared.building(config)
+    raw = Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else ""
+    for key in ("site_name", "copyright"):
+        if not isinstance(config[key], str):
+            continue
+        written = _written.get(config[key], config[key])
+        line = raw.count("\n", 0, raw.find(written)) + 1 if written in raw else 1
+        shown, problems, _ = check(written, "mkdocs.yml", lang, line)
+        for problem in problems:
+            log.warning(problem)
+        _written[shown] = written
+        config[key] = shown
+    return config
 
 
 @event_priority(100)  # before any other hook or plugin reads the page's Markdown

@@ -43,9 +43,9 @@ def building(config) -> str:
     """The language that this run of the build renders.
 
     The one private detail of mkdocs-static-i18n that the hooks rely on: it builds
-    the site once per language and, with `reconfigure_material: true`, sets
-    `theme.language` to that language before the build's `on_config` ends (its
-    priority is -100). tests/pages/test_quotes.py::test_each_language_build_knows_its_language
+    the site once per language and, in its `on_config` (priority -100), applies
+    that language's settings (site_name, copyright, ...) and, with
+    `reconfigure_material: true`, sets `theme.language` to that language. tests/pages/test_quotes.py::test_each_language_build_knows_its_language
     fails if that changes.
     """
     return config.theme["language"]
@@ -53,7 +53,7 @@ def building(config) -> str:
 
 # ---------------------------------------------------------------- failures on the line
 
-WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+):(?P<line>\d+)")
+WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+|mkdocs\.yml):(?P<line>\d+)")
 
 
 class Annotations(logging.Handler):

@@ -94,6 +94,9 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     at["block"] = ("docs/cost.md", line_of(docs / "cost.md", 'id="counts"'))
     edit(root / "snippets/lstm/session.pycon", "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
     at["doctest"] = ("docs/lstm.md", line_of(docs / "lstm.md", 'id="session"'))
+    # The copyright line that every page shows.
+    edit(root / "mkdocs.yml", "Chapter [13]{chapter} of the course notes", "Chapter 14 of the course notes")
+    at["config"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Chapter 14 of"))
     at["swap-names-ru"] = ("docs/gru.ru.md", line_of(docs / "gru.ru.md", "{gru2.z1}"))
     for case, (page, mark) in marks.items():
         at[case] = (f"docs/{page}", line_of(docs / page, mark))
@@ -130,6 +133,7 @@ CASES = {
     "named-wrong": r"at-a-glance:rows is '3' as the block printed it, but the page says '4'",
     "block": r", block 'counts' raised ValueError",
     "doctest": r", block 'session': 1 of \d+ examples do not print what the session says",
+    "config": r"the number '14' is not bound",
 }
 
 
@@ -140,6 +144,11 @@ def test_a_fault_fails_the_build_naming_its_line(broken, case):
     assert re.search(rf"{re.escape(file)}:{line}\b[^\n]*{CASES[case]}", text), f"{case}: no message at {file}:{line}"
     annotation = CASES[case].replace("%", "%25")  # as a workflow command escapes it
     assert re.search(rf"^::error file={re.escape(file)},line={line}::[^\n]*{annotation}", text, re.M), case
+
+
+def test_the_copyright_line_shows_its_number_plainly(built):
+    assert "Chapter 13 of the course notes" in (built / "index.html").read_text(encoding="utf-8")
+    assert "Глава 13 конспекта курса" in (built / "ru" / "index.html").read_text(encoding="utf-8")
 
 
 def test_a_block_value_bound_by_its_name_passes(broken):
