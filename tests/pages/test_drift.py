@@ -94,6 +94,10 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     at["block"] = ("docs/cost.md", line_of(docs / "cost.md", 'id="counts"'))
     edit(root / "snippets/lstm/session.pycon", "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
     at["doctest"] = ("docs/lstm.md", line_of(docs / "lstm.md", 'id="session"'))
+    # The notebook's text.
+    notebook = root / "notebooks/gradient-highway.py"
+    edit(notebook, "# Four tables from chapter [13]{chapter}", "# Four tables from chapter 13")
+    at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "# Four tables from chapter 13"))
     # The copyright line that every page shows.
     edit(root / "mkdocs.yml", "Chapter [13]{chapter} of the course notes", "Chapter 14 of the course notes")
     at["config"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Chapter 14 of"))
@@ -134,6 +138,7 @@ CASES = {
     "block": r", block 'counts' raised ValueError",
     "doctest": r", block 'session': 1 of \d+ examples do not print what the session says",
     "config": r"the number '14' is not bound",
+    "notebook": r"the number '13' is not bound",
 }
 
 
