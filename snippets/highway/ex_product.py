@@ -42,14 +42,14 @@ norms = {k: n(float(np.linalg.norm(M)), ".2e") for k, M in (("J", J), ("power", 
 if language() == "ru":
     print(f"У обычной ячейки с ${H}$ нейронами на ${tau}$ шагах произведение матриц "
           f"$\\operatorname{{diag}}(1 - h_s^2) W_h$ совпадает с якобианом, найденным конечными разностями; "
-          f"его норма ${norms['J']}$. Последний множитель в степени ${tau}$ дал бы норму ${norms['power']}$, "
-          f"а те же множители в обратном порядке — ${norms['reverse']}$: матрицы не коммутируют, "
+          f"его норма {norms['J']}. Последний множитель в степени ${tau}$ дал бы норму {norms['power']}, "
+          f"а те же множители в обратном порядке — {norms['reverse']}: матрицы не коммутируют, "
           f"и порядок шагов важен. Диагональные множители $\\operatorname{{diag}}(f_s)$ коммутируют: "
           f"их произведение — покоординатное произведение гейтов, в любом порядке.")
 else:
     print(f"For a plain cell with ${H}$ units over ${tau}$ steps, the product of the matrices "
           f"$\\operatorname{{diag}}(1 - h_s^2) W_h$ matches the Jacobian found by finite differences; "
-          f"its norm is ${norms['J']}$. The last factor raised to the power ${tau}$ would give ${norms['power']}$, "
-          f"and the same factors in reverse order ${norms['reverse']}$: the matrices do not commute, so the "
+          f"its norm is {norms['J']}. The last factor raised to the power ${tau}$ would give {norms['power']}, "
+          f"and the same factors in reverse order {norms['reverse']}: the matrices do not commute, so the "
           f"order of the steps matters. The diagonal factors $\\operatorname{{diag}}(f_s)$ do commute: their "
           f"product is the gates multiplied coordinate by coordinate, in any order.")
