@@ -5,8 +5,9 @@ from gated import language, render, sigmoid
 from torch import nn
 
 H, b_f = 32, 2.0
-torch.manual_seed(0)
-lstm = nn.LSTM(input_size=4, hidden_size=H)
+with torch.random.fork_rng():  # leave the global generator as it was
+    torch.manual_seed(0)
+    lstm = nn.LSTM(input_size=4, hidden_size=H)
 with torch.no_grad():
     lstm.bias_ih_l0[H:2 * H] = b_f  # bias_hh_l0 keeps its default draw from U(−1/√H, 1/√H)
 total = (lstm.bias_ih_l0[H:2 * H] + lstm.bias_hh_l0[H:2 * H]).detach().numpy()
