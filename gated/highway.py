@@ -1,8 +1,9 @@
 """The gradient highway and the forget-gate bias, as numbers.
 
 Along the memory line the gradient over τ steps is multiplied by the product
-of the forget gates, f^τ when they are all f. A plain RNN multiplies by a
-power of diag(1 - h²) W_h instead, modelled here by a single factor.
+of the forget gates, f^τ when they are all f. A plain RNN multiplies by the
+product of τ different matrices diag(1 - h_s²) W_h instead (W_h is shared, but
+h_s changes at every step); the decay table models it by a single factor.
 At initialisation the weights are small, so f ≈ σ(b_f).
 """
 
