@@ -91,10 +91,6 @@ VERSIONS = [
     _machine(),
 ]
 
-# The checkout this build belongs to computes its pages, not a `gated` installed from elsewhere.
-if str(ROOT) in sys.path:
-    sys.path.remove(str(ROOT))
-sys.path.insert(0, str(ROOT))
 
 _page: Any = None  # the page being rendered
 _starter: threading.Thread | None = None  # starts the experiments at the beginning of a build
@@ -117,6 +113,11 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_config(config):
+    # The checkout this build belongs to computes its pages, not a `gated` installed from elsewhere.
+    # (Not at import: MkDocs restores sys.path after it has loaded a hook.)
+    if str(ROOT) in sys.path:
+        sys.path.remove(str(ROOT))
+    sys.path.insert(0, str(ROOT))
     formatters["python"] = format_python
     formatters["pycon"] = format_pycon
     if not EXECUTE:
