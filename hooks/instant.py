@@ -1,0 +1,27 @@
+"""Instant navigation (navigation.instant) with mkdocs-static-i18n's language switcher.
+
+mkdocs-static-i18n warns on every build that its contextual language links
+do not survive instant navigation: Material swaps a page's content but keeps
+the header, so the switcher would go on pointing at the first page's twin,
+and following it by instant navigation would leave the header, search and
+labels in the old language. docs/javascripts/language.js fixes both: after
+every page switch it points the switcher at the new page's twin, and a
+language switch always loads the other language's page in full. The browser
+tests check it. This hook drops that one warning, which would otherwise fail
+every strict build; any other warning of the plugin still counts.
+"""
+
+from __future__ import annotations
+
+import logging
+
+WARNING = "language switcher contextual link is not compatible with theme.features = navigation.instant"
+
+
+class _Handled(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return WARNING not in record.getMessage()
+
+
+# Installed when MkDocs loads the hook, before mkdocs-static-i18n configures each language.
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_Handled())
