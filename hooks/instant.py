@@ -9,6 +9,8 @@ every page switch it points the switcher at the new page's twin, and a
 language switch always loads the other language's page in full. The browser
 tests check it. This hook drops that one warning, which would otherwise fail
 every strict build; any other warning of the plugin still counts.
+
+It also gives the progress bar of navigation.instant.progress a name.
 """
 
 from __future__ import annotations
@@ -25,3 +27,13 @@ class _Handled(logging.Filter):
 
 # Installed when MkDocs loads the hook, before mkdocs-static-i18n configures each language.
 logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_Handled())
+
+
+PROGRESS = '<div class="md-progress" data-md-component="progress" role="progressbar"'
+LOADING = {"en": "Loading the page", "ru": "Страница загружается"}
+
+
+def on_post_page(output: str, page, config) -> str:
+    """Name the progress bar of navigation.instant.progress for screen readers (axe: aria-progressbar-name)."""
+    label = LOADING.get(config.theme["language"], LOADING["en"])
+    return output.replace(PROGRESS, f'{PROGRESS} aria-label="{label}"', 1)

@@ -304,7 +304,7 @@ def on_page_content(html: str, page, config, files) -> str:
 
 
 MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?\bmermaid\b.*?</script>', re.S)
-CELL = re.compile(r'<div class="jp-Cell [^"]*">')
+CELL = re.compile(r'<div class="jp-Cell [^"]*"[^>]*>')
 COLLAPSED = {
     "en": "The code that writes the package: {cells} cells write {lines} lines into gated/ ({files})",
     "ru": "Код, который записывает пакет: {cells} ячеек записывают {lines} строк в gated/ ({files})",
@@ -314,7 +314,12 @@ COLLAPSED = {
 
 
 def fold(html: str, notebook: nbformat.NotebookNode, lang: str) -> str:
-    """The page with the cells tagged "gated" inside one <details>, labelled with what they write."""
+    """The page with the cells tagged "gated" inside one <details>, labelled with what they write.
+
+    mkdocs-jupyter wraps each code cell's div in another of the same classes,
+    so a cell opens one or two ``<div class="jp-Cell ...">``: the fold runs
+    from the first that carries the tag to the first after it that does not.
+    """
     starts = [(m.start(), "celltag_gated" in m.group()) for m in CELL.finditer(html)]
     tagged = [k for k, (_, gated) in enumerate(starts) if gated]
     if not tagged:
@@ -325,11 +330,11 @@ def fold(html: str, notebook: nbformat.NotebookNode, lang: str) -> str:
     if last + 1 >= len(starts):
         raise ValueError("the cells that write the package cannot end the notebook")
     begin, end = starts[first][0], starts[last + 1][0]
-    written = [c.source for c in notebook.cells if "gated" in c.metadata.get("tags", []) and
-               c.source.startswith("%%writefile")]
+    cells = [c for c in notebook.cells if "gated" in c.metadata.get("tags", [])]
+    written = [c.source for c in cells if c.source.startswith("%%writefile")]
     names = [s.split("\n", 1)[0].split("/")[-1] for s in written]
     lines = sum(len(s.splitlines()) - 1 for s in written)
-    label = COLLAPSED[lang].format(cells=len(tagged), lines=lines, files=", ".join(names))
+    label = COLLAPSED[lang].format(cells=len(cells), lines=lines, files=", ".join(names))
     return (
         f'{html[:begin]}<details class="notebook-package"><summary>{label}</summary>\n'
         f"{html[begin:end]}</details>\n{html[end:]}"
