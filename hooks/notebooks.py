@@ -258,6 +258,10 @@ def on_files(files, config):
             for other in LANGUAGES
         }
         files.append(page)
+        # mkdocs-static-i18n's sitemap lists the pages it sorted in its on_files (private:
+        # I18n.i18n_files_per_language); without this entry the notebook is missing from sitemap.xml,
+        # and Material's instant navigation reloads the whole page to reach it.
+        config.plugins["i18n"].i18n_files_per_language.setdefault(lang, []).append(page)
     return files
 
 
@@ -299,11 +303,17 @@ def on_page_content(html: str, page, config, files) -> str:
     html, dropped = MERMAID.subn("", html)
     if not dropped and "mermaid" in html:
         log.warning(f"{page.file.src_uri}: nbconvert's Mermaid script changed shape; it names another host")
+    # nbconvert's MathJax 2 set-up: the site's own MathJax 3 typesets the notebook. The browser skips a
+    # text/x-mathjax-config script, but instant navigation runs it, and it fails on MathJax 3.
+    html, dropped = MATHJAX2.subn("", html)
+    if not dropped:
+        log.warning(f"{page.file.src_uri}: nbconvert's MathJax set-up changed shape")
     # The package's modules, written out for the download, are not what a reader searches for.
     return re.sub(r'(<div class="[^"]*\bcelltag_gated\b[^"]*")', r"\1 data-search-exclude", html)
 
 
 MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?\bmermaid\b.*?</script>', re.S)
+MATHJAX2 = re.compile(r'<script type="text/x-mathjax-config">.*?</script>', re.S)
 CELL = re.compile(r'<div class="jp-Cell [^"]*"[^>]*>')
 COLLAPSED = {
     "en": "The code that writes the package: {cells} cells write {lines} lines into gated/ ({files})",

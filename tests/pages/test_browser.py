@@ -6,12 +6,9 @@ themes in tests/screenshots/; a failing page's screenshot is kept anyway.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import io
 import json
 import re
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -38,19 +35,8 @@ PAGES = [
     "gradient-highway/",
     "code/",
 ]
-TABLELESS = {"step-by-step/", "gradient-highway/"}  # a figure; a notebook whose tables are printed text
+TABLELESS = {"step-by-step/"}  # a figure
 RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\frac|\\sigma|\\tilde|\\odot")
-
-
-@pytest.fixture(scope="session")
-def server(built):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built))
-    handler.log_message = lambda *args: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
 
 
 class Visit:
