@@ -8,8 +8,9 @@ the build it puts them into the placeholder in nav order, one
 Nothing is executed twice: the sections are the rendered pages.
 
 So that the pages can sit in one document, each page's ids (headings, tabs,
-footnotes), radio-group names and same-page links get the page's slug in
-front (``lstm--two-units``), a link to another chapter page becomes a link
+footnotes, the glyphs and clip paths inside its SVG figures), radio-group
+names and references to ids get the page's slug in front
+(``lstm--two-units``), a link to another chapter page becomes a link
 into its section, and every other relative link is re-based on print/.
 Scripts stay out: the print page runs the site's own scripts once, and the
 interactive explorer is hidden in print.
@@ -79,6 +80,15 @@ def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
         tag["id"] = f"{slug}--{tag['id']}"
     for tag in soup.find_all(attrs={"for": True}):
         tag["for"] = f"{slug}--{tag['for']}"
+    for tag in soup.find_all(True):
+        for attr in ("aria-labelledby", "aria-describedby", "aria-controls"):
+            if tag.get(attr):
+                tag[attr] = " ".join(f"{slug}--{i}" for i in tag[attr].split())
+        if str(tag.get("xlink:href", "")).startswith("#"):  # an SVG's glyphs and shapes
+            tag["xlink:href"] = f"#{slug}--{tag['xlink:href'][1:]}"
+        for attr, value in list(tag.attrs.items()):
+            if isinstance(value, str) and "url(#" in value:  # clip paths, gradients, markers
+                tag[attr] = value.replace("url(#", f"url(#{slug}--")
     for tag in soup.find_all("input", attrs={"name": True}):
         tag["name"] = f"{slug}--{tag['name']}"
     here = "/" + url

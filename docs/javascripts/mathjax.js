@@ -1,8 +1,8 @@
 // MathJax 3, vendored in docs/vendor/mathjax: math renders with no network.
 // pymdownx.arithmatex writes \( \) and \[ \] inside .arithmatex elements; the
-// notebook's Markdown cells keep $ $ inside .jp-MarkdownOutput. In the page's
-// content (.md-typeset) MathJax looks only inside those two classes; it skips
-// code everywhere. Each formula carries hidden MathML beside its glyphs
+// notebook's Markdown cells keep $ $ inside .jp-MarkdownOutput, and its tables
+// (Markdown outputs) inside .jp-RenderedMarkdown. In the page's content
+// (.md-typeset) MathJax looks only inside those classes; it skips code. Each formula carries hidden MathML beside its glyphs
 // (assistive MathML), which is what a screen reader reads.
 window.MathJax = {
   tex: {
@@ -13,7 +13,7 @@ window.MathJax = {
   },
   options: {
     ignoreHtmlClass: "md-typeset",
-    processHtmlClass: "arithmatex|jp-MarkdownOutput",
+    processHtmlClass: "arithmatex|jp-MarkdownOutput|jp-RenderedMarkdown",
     enableMenu: false,
     enableAssistiveMml: true,
   },

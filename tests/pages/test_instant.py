@@ -13,7 +13,7 @@ ROUTE = ["lstm/", "step-by-step/", "forget-bias/", "gru/", "gradient-highway/"]
 
 TYPESET = """() => {
     const pending = [...document.querySelectorAll('article .arithmatex')].filter(e => !e.querySelector('mjx-container'));
-    const raw = [...document.querySelectorAll('article .jp-MarkdownOutput')].some(e => /\\$[^$\\n]+\\$/.test(e.innerText));
+    const raw = [...document.querySelectorAll('article .jp-MarkdownOutput, article .jp-RenderedMarkdown')].some(e => /\\$[^$\\n]+\\$/.test(e.innerText));
     return pending.length === 0 && !raw;
 }"""
 

@@ -38,6 +38,11 @@ def test_the_printable_chapter_holds_every_page_in_order(built, lang):
         assert _text(str(section)) == page, f"the printable chapter's section for /{prefix}{path} differs from it"
     ids = [tag["id"] for tag in printable.find_all(id=True)]
     assert len(ids) == len(set(ids)), "two elements of the printable chapter share an id"
+    chapter = str(printable.select_one("div.print-chapter"))
+    references = set(re.findall(r'(?:xlink:href|href|for)="#?([^"#]+)"|url\(#([^)]+)\)', chapter))
+    dangling = sorted({a or b for a, b in references if (a or b).split("--")[0] in {p.strip("/") or "overview"
+                       for p in PAGES}} - set(ids))
+    assert dangling == [], f"references to ids the printable chapter lacks: {dangling[:10]}"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
