@@ -12,8 +12,8 @@ footnotes, the glyphs and clip paths inside its SVG figures), radio-group
 names and references to ids get the page's slug in front
 (``lstm--two-units``), a link to another chapter page becomes a link
 into its section, and every other relative link is re-based on print/.
-Scripts stay out: the print page runs the site's own scripts once, and the
-interactive explorer is hidden in print.
+Scripts and the notebook's copy buttons stay out: the print page runs the
+site's own scripts once, and the interactive explorer is hidden in print.
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
     slug = pages[url]
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup.find_all(["script", "noscript"]):
+        tag.decompose()
+    for tag in soup.select(".zeroclipboard-container"):  # the notebook's copy buttons: nothing to press on paper
         tag.decompose()
     for tag in soup.find_all(id=True):
         tag["id"] = f"{slug}--{tag['id']}"

@@ -8,6 +8,7 @@ the page from disk: nothing is downloaded while the tests run.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -137,6 +138,6 @@ def test_the_notebook_downloads_from_the_keyboard(browser, server, lang):
         with page.expect_download() as download:
             page.keyboard.press("Enter")
         assert download.value.suggested_filename.endswith(".ipynb")
-        assert '"nbformat"' in open(download.value.path(), encoding="utf-8").read()
+        assert '"nbformat"' in Path(download.value.path()).read_text(encoding="utf-8")
     finally:
         visit.close()

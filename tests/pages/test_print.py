@@ -19,6 +19,8 @@ def _text(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup.find_all(["script", "style", "svg"]):
         tag.decompose()
+    for tag in soup.select(".zeroclipboard-container"):  # copy buttons, left out of print
+        tag.decompose()
     return " ".join(soup.get_text(" ").split())
 
 
