@@ -121,7 +121,7 @@ def slice_package(entries: list[str]) -> dict[str, str]:
             stmt = m.body[k]
             dotted = [(n.value.id, n.attr) for n in ast.walk(stmt)
                       if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
-            for used in {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}:
+            for used in sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}):
                 for j, alias in m.binds.get(used, []):
                     if alias is None:
                         todo.append((name, used))
@@ -133,7 +133,7 @@ def slice_package(entries: list[str]) -> dict[str, str]:
                             todo.append((imp.module, alias.name))
                         else:  # from . import highway, then highway.decay
                             todo += [(alias.name, a) for base, a in dotted if base == used]
-    return {name: _write(modules[name], kept[name], aliases.get(name, set())) for name in modules}
+    return {name: _write(modules[name], kept[name], aliases.get(name, set())) for name in sorted(modules)}
 
 
 def _write(m: _Module, kept: set[int], aliases: set[int]) -> str:
@@ -316,8 +316,8 @@ MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?\bmermaid\b.*?<
 MATHJAX2 = re.compile(r'<script type="text/x-mathjax-config">.*?</script>', re.S)
 CELL = re.compile(r'<div class="jp-Cell [^"]*"[^>]*>')
 COLLAPSED = {
-    "en": "The code that writes the package: {cells} cells write {lines} lines into gated/ ({files})",
-    "ru": "Код, который записывает пакет: {cells} ячеек записывают {lines} строк в gated/ ({files})",
+    "en": "The code that writes the package into gated/: {cells} cells, {lines} lines ({files})",
+    "ru": "Код, который записывает пакет в gated/: ячеек — {cells}, строк — {lines} ({files})",
 }
 
 

@@ -17,7 +17,7 @@ from test_browser import PAGES, Visit, _lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
-ALL_PAGES = [*PAGES, "print/"]
+ALL_PAGES = [*PAGES, "print/", "404.html"]
 SERIOUS = ("serious", "critical")
 # Rules turned off, each with its reason. None: every rule of axe-core runs.
 DISABLED: dict[str, str] = {}

@@ -168,7 +168,7 @@ def test_the_package_cells_are_folded_under_one_label_on_the_page(built, lang):
     assert html.count('<details class="notebook-package">') == 1
     summary = html.split('<details class="notebook-package"><summary>', 1)[1].split("</summary>", 1)[0]
     lines = sum(len(s.splitlines()) for s in written.values())
-    assert f" {lines} " in summary and all(n.split("/")[-1] in summary for n in written), summary
+    assert f" {lines}" in summary and all(n.split("/")[-1] in summary for n in written), summary
     folded = html.split('<details class="notebook-package">', 1)[1].split("</details>", 1)[0]
     assert folded.count("%%writefile") == len(written)
     assert "<table" not in folded, "a table of the story is folded away with the package"
