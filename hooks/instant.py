@@ -37,3 +37,11 @@ def on_post_page(output: str, page, config) -> str:
     """Name the progress bar of navigation.instant.progress for screen readers (axe: aria-progressbar-name)."""
     label = LOADING.get(config.theme["language"], LOADING["en"])
     return output.replace(PROGRESS, f'{PROGRESS} aria-label="{label}"', 1)
+
+
+def on_post_template(output_content: str, template_name: str, config) -> str:
+    """The same for the pages made from templates alone: 404.html."""
+    if not template_name.endswith(".html"):
+        return output_content
+    label = LOADING.get(config.theme["language"], LOADING["en"])
+    return output_content.replace(PROGRESS, f'{PROGRESS} aria-label="{label}"', 1)
