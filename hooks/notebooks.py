@@ -95,7 +95,8 @@ def slice_package(entries: list[str]) -> dict[str, str]:
     """The modules of gated/ cut down to what `entries` ("tables.decay", ...) need, in their own order.
 
     A top-level definition is kept when an entry or a kept definition names
-    it: directly, through ``from .module import name``, or as
+    it (a name the definition binds itself, a local or an argument, does not
+    count): directly, through ``from .module import name``, or as
     ``module.name`` after ``from . import module``. Each kept definition is
     copied verbatim with the comments right above it; imports are cut to the
     names still used.
@@ -121,7 +122,10 @@ def slice_package(entries: list[str]) -> dict[str, str]:
             stmt = m.body[k]
             dotted = [(n.value.id, n.attr) for n in ast.walk(stmt)
                       if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
-            for used in sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}):
+            names = [n for n in ast.walk(stmt) if isinstance(n, ast.Name)]
+            local = {n.id for n in names if isinstance(n.ctx, ast.Store)} | {a.arg for a in ast.walk(stmt)
+                                                                            if isinstance(a, ast.arg)}
+            for used in sorted({n.id for n in names if isinstance(n.ctx, ast.Load)} - local):
                 for j, alias in m.binds.get(used, []):
                     if alias is None:
                         todo.append((name, used))
