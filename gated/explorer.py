@@ -50,8 +50,10 @@ TITLE = Text("Explore the forget-gate bias", "Исследуйте смещен�
 PLOT = Text("Share of the gradient kept against distance", "Доля сохранённого градиента в зависимости от расстояния")
 # The plot's description; the script fills in the numbers of the current position.
 DESCRIBE = Text(
-    "Over {tau} steps a forget gate of {gate} (b_f = {bias}) keeps {kept} of the gradient; the plain cell keeps {plain}.",
-    "За {tau} шагов гейт забывания, равный {gate} (b_f = {bias}), сохраняет {kept} градиента; обычная ячейка — {plain}.",
+    "Over {tau} steps a forget gate of {gate} (b_f = {bias}) keeps {kept} of the gradient;"
+    " the plain cell keeps {plain}.",
+    "За {tau} шагов гейт забывания, равный {gate} (b_f = {bias}), сохраняет {kept} градиента;"
+    " обычная ячейка — {plain}.",
 )
 AXES = (Text("τ", "τ"), Text("share kept", "доля"))
 LEGEND = (Text("LSTM, σ(b_f)^t", "LSTM, σ(b_f)^t"), Text(f"plain cell, {PLAIN}^t", f"обычная ячейка, {PLAIN}^t"))

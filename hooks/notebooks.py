@@ -155,7 +155,10 @@ def _write(m: _Module, kept: set[int], aliases: set[int]) -> str:
                     top = (stmt.module if isinstance(stmt, ast.ImportFrom) else names[0].name).split(".")[0]
                     if top != "numpy" and top not in sys.stdlib_module_names:
                         raise ValueError(f"gated/{m.name}.py imports {top}; the notebook may need numpy alone")
-                stmt = ast.ImportFrom(stmt.module, names, stmt.level) if isinstance(stmt, ast.ImportFrom) else ast.Import(names)
+                if isinstance(stmt, ast.ImportFrom):
+                    stmt = ast.ImportFrom(stmt.module, names, stmt.level)
+                else:
+                    stmt = ast.Import(names)
                 imports.append(ast.unparse(stmt))
         elif k in kept:
             start = (stmt.decorator_list[0] if getattr(stmt, "decorator_list", None) else stmt).lineno - 1

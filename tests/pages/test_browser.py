@@ -107,7 +107,8 @@ def test_page(browser, server, request, lang, path):
             problems.append(f"{untypeset} formulas not typeset")
         if path == "gradient-highway/":
             dollars = page.evaluate(
-                "() => [...document.querySelectorAll('.jp-MarkdownOutput, .jp-RenderedMarkdown')].map(e => e.innerText).join(' ')"
+                "() => [...document.querySelectorAll('.jp-MarkdownOutput, .jp-RenderedMarkdown')]"
+                ".map(e => e.innerText).join(' ')"
             )
             if re.search(r"\$[^$\n]+\$", dollars):
                 problems.append("raw $...$ left in the notebook's Markdown")

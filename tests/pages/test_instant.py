@@ -12,8 +12,10 @@ pytestmark = [pytest.mark.build, pytest.mark.browser]
 ROUTE = ["lstm/", "step-by-step/", "forget-bias/", "gru/", "gradient-highway/"]
 
 TYPESET = """() => {
-    const pending = [...document.querySelectorAll('article .arithmatex')].filter(e => !e.querySelector('mjx-container'));
-    const raw = [...document.querySelectorAll('article .jp-MarkdownOutput, article .jp-RenderedMarkdown')].some(e => /\\$[^$\\n]+\\$/.test(e.innerText));
+    const pending = [...document.querySelectorAll('article .arithmatex')]
+        .filter(e => !e.querySelector('mjx-container'));
+    const raw = [...document.querySelectorAll('article .jp-MarkdownOutput, article .jp-RenderedMarkdown')]
+        .some(e => /\\$[^$\\n]+\\$/.test(e.innerText));
     return pending.length === 0 && !raw;
 }"""
 

@@ -68,9 +68,8 @@ def test_the_printable_chapter_prints(browser, server, lang):
         }""")
         raw = [text[max(m.start() - 30, 0) : m.end() + 30] for m in RAW_TEX.finditer(text)]
         assert raw == [], f"raw TeX in the printable chapter: {raw[:5]}"
-        untypeset = page.evaluate(
-            "() => [...document.querySelectorAll('.print-chapter .arithmatex')].filter(e => !e.querySelector('mjx-container')).length"
-        )
+        untypeset = page.evaluate("""() => [...document.querySelectorAll('.print-chapter .arithmatex')]
+            .filter(e => !e.querySelector('mjx-container')).length""")
         assert untypeset == 0
         hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-footer', '.bias-explorer']
             .filter(s => [...document.querySelectorAll(s)].some(e => e.offsetParent !== null))""")
