@@ -18,6 +18,7 @@ Modules, one per idea:
     figures     the registry of published figures
     diagram     the step-by-step figure of one LSTM step, as SVG
     plots       the chapter's plots, as SVG (matplotlib)
+    explorer    the forget-bias explorer's markup, for the page's script
     torch       weights to and from torch.nn, and the experiments (PyTorch)
     cli         `python -m gated`
 """

@@ -36,25 +36,28 @@
 LANG = "en"
 
 # %% [markdown] lang="en"
-# ## The code
-#
-# The next cells write the parts of the chapter's `gated` package that the tables need into a folder
-# `gated/` beside the notebook. They are the package's own modules, copied in when the site was built,
-# so the numbers below are the numbers on the site's pages.
+# The next cells write the parts of the chapter's `gated` package that the four tables need into a folder
+# `gated/` beside the notebook: the package's own code, copied in when the site was built, so the numbers
+# below are the numbers on the site's pages.
 
 # %% [markdown] lang="ru"
-# ## Код
-#
-# Следующие ячейки записывают в папку `gated/` рядом с ноутбуком те части пакета `gated` из главы,
-# которые нужны таблицам. Это собственные модули пакета, вставленные при сборке сайта, поэтому числа
-# ниже — те же, что на страницах сайта.
+# Следующие ячейки записывают в папку `gated/` рядом с ноутбуком те части пакета `gated` из главы, которые
+# нужны четырём таблицам: это код самого пакета, вставленный при сборке сайта, поэтому числа ниже — те же,
+# что на страницах сайта.
 
 # %% tags=["gated"]
-gate highway lstm gru examples cost render tables
+tables.decay tables.bias tables.lstm_step tables.lstm_update tables.gru_step tables.params render.markdown
 
 # %%
+from IPython.display import Markdown, display
+
 from gated import tables
-from gated.render import text
+from gated.render import markdown
+
+
+def show(table):
+    """A table, rendered in the notebook's language."""
+    display(Markdown(markdown(table, LANG)))
 
 # %% [markdown] lang="en"
 # ## The highway
@@ -71,7 +74,7 @@ from gated.render import text
 # умножает на $\operatorname{diag}(1 - h_t^2)\,W_h$; первый столбец моделирует это множителем $[0.5]{param}$.
 
 # %%
-print(text(tables.decay(), LANG))
+show(tables.decay())
 
 # %% [markdown] lang="en"
 # With $f = [0.99]{param}$ a share of [6.570e-03]{decay.lstm99_500} survives $\tau = [500]{param}$ steps; with the plain cell's $[0.5]{param}$ only [7.105e-15]{decay.rnn_47}
@@ -95,7 +98,7 @@ print(text(tables.decay(), LANG))
 # одно число на нейрон.
 
 # %%
-print(text(tables.bias(), LANG))
+show(tables.bias())
 
 # %% [markdown] lang="en"
 # With $b_f = [0]{param}$ the gate starts at [0.5000]{bias.sigma0} and fades exactly like the plain cell. With $b_f = [2]{param}$ it starts at
@@ -120,8 +123,8 @@ print(text(tables.bias(), LANG))
 # $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $[1]{param}$, остальные смещения нулевые.
 
 # %%
-print(text(tables.lstm_step(), LANG))
-print(text(tables.lstm_update(), LANG))
+show(tables.lstm_step())
+show(tables.lstm_update())
 
 # %% [markdown] lang="en"
 # The forget gates sit at [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, so most of the old memory is kept, and the new memory is reached
@@ -134,7 +137,7 @@ print(text(tables.lstm_update(), LANG))
 # смещений; её гейт обновления $z$ решает, какая доля состояния переписывается.
 
 # %%
-print(text(tables.gru_step(), LANG))
+show(tables.gru_step())
 
 # %% [markdown] lang="en"
 # ## What a gate costs
@@ -149,7 +152,7 @@ print(text(tables.gru_step(), LANG))
 # одном векторе смещений. У обычной RNN один блок, у GRU три, у LSTM четыре.
 
 # %%
-print(text(tables.params(d=100, H=500), LANG))
+show(tables.params(d=100, H=500))
 
 # %% [markdown] lang="en"
 # A GRU is [75%]{cost.gru_share} of an LSTM of the same size, [300,500]{cost.saved} parameters fewer here. Change $d$ and $H$ above and run

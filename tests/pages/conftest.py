@@ -3,11 +3,14 @@ as it is, and copies of the site's sources to break on purpose."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,3 +138,42 @@ def browser():
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url when SITE_URL is not set
+
+
+class _Site(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site as if it were published at this server's address.
+
+    The sitemap names every page under site_url; Material's instant
+    navigation follows only links to pages in the sitemap, and keeps the
+    sitemap's port. So the sitemap is served with this server's address in
+    place of site_url, as a site published here would have it.
+    """
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        if not path.endswith("sitemap.xml") or not os.path.isfile(path):
+            return super().do_GET()
+        host, port = self.server.server_address[:2]
+        with open(path, encoding="utf-8") as f:
+            body = f.read().replace(SITE_URL, f"http://{host}:{port}/").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def server(built):
+    """The built site over a local static server; yields its root URL."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Site, directory=str(built)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()

@@ -6,12 +6,9 @@ themes in tests/screenshots/; a failing page's screenshot is kept anyway.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import io
 import json
 import re
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -38,19 +35,8 @@ PAGES = [
     "gradient-highway/",
     "code/",
 ]
-TABLELESS = {"step-by-step/", "gradient-highway/"}  # a figure; a notebook whose tables are printed text
+TABLELESS = {"step-by-step/"}  # a figure
 RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\frac|\\sigma|\\tilde|\\odot")
-
-
-@pytest.fixture(scope="session")
-def server(built):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built))
-    handler.log_message = lambda *args: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
 
 
 class Visit:
@@ -121,7 +107,8 @@ def test_page(browser, server, request, lang, path):
             problems.append(f"{untypeset} formulas not typeset")
         if path == "gradient-highway/":
             dollars = page.evaluate(
-                "() => [...document.querySelectorAll('.jp-MarkdownOutput')].map(e => e.innerText).join(' ')"
+                "() => [...document.querySelectorAll('.jp-MarkdownOutput, .jp-RenderedMarkdown')]"
+                ".map(e => e.innerText).join(' ')"
             )
             if re.search(r"\$[^$\n]+\$", dollars):
                 problems.append("raw $...$ left in the notebook's Markdown")

@@ -100,6 +100,8 @@ for cell in nb.cells:
     for out in cell.get("outputs", []):
         if out.get("name") == "stdout":
             print(out["text"], end="")
+        elif out.get("output_type") == "display_data" and "text/markdown" in out["data"]:
+            print(out["data"]["text/markdown"])
 """
 
 
@@ -135,3 +137,64 @@ def test_the_downloaded_notebook_runs_without_gated(built, clean_python, tmp_pat
     assert "2.565e-03" in printed and "7.105e-15" in printed
     missing = [n for n in SHOWN if FIGURES[n].printed(lang) not in printed]
     assert missing == [], f"published figures the notebook does not print: {missing}"
+
+
+def _written(notebook: dict) -> dict[str, str]:
+    """The files the notebook's %%writefile cells write: name -> source."""
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    return {c.split("\n", 1)[0].split()[1]: c.split("\n", 1)[1] for c in cells if c.startswith("%%writefile")}
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_notebook_inlines_only_what_its_tables_need(built, lang):
+    folder, name = PAGES[lang]
+    written = _written(json.loads((built / folder / name).read_text(encoding="utf-8")))
+    source = "\n".join(written.values())
+    lines = len(source.splitlines())
+    assert lines < 700, f"the notebook inlines {lines} lines of gated/"
+    # other pages' code stays out: the from-scratch tables, bidirectional shapes, the GRU's two conventions
+    for other in ("def worked(", "def counts(", "def shapes(", "def halves(", "def conventions(", "def scratch(",
+                  "def training(", "def gradient_norms(", "def torch_gru_step(", "def to_torch_convention("):
+        assert other not in source, f"the notebook inlines {other[4:-1]}, which no table of it needs"
+    for needed in ("def decay(", "def bias(", "def lstm_step(", "def gru_step(", "def params(", "def markdown("):
+        assert needed in source
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_package_cells_are_folded_under_one_label_on_the_page(built, lang):
+    folder, name = PAGES[lang]
+    html = (built / folder / "index.html").read_text(encoding="utf-8")
+    written = _written(json.loads((built / folder / name).read_text(encoding="utf-8")))
+    assert html.count('<details class="notebook-package">') == 1
+    summary = html.split('<details class="notebook-package"><summary>', 1)[1].split("</summary>", 1)[0]
+    lines = sum(len(s.splitlines()) for s in written.values())
+    assert f" {lines}" in summary and all(n.split("/")[-1] in summary for n in written), summary
+    folded = html.split('<details class="notebook-package">', 1)[1].split("</details>", 1)[0]
+    assert folded.count("%%writefile") == len(written)
+    assert "<table" not in folded, "a table of the story is folded away with the package"
+    assert html.index('<details class="notebook-package">') < html.index("<table")
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_tables_are_tables(built, lang):
+    folder, _ = PAGES[lang]
+    html = (built / folder / "index.html").read_text(encoding="utf-8")
+    assert html.count("<table") >= 6 and "jp-RenderedMarkdown" in html
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_first_table_is_within_two_screens(browser, server, lang):
+    folder, _ = PAGES[lang]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}{folder}/", wait_until="load")
+        top = page.evaluate("() => document.querySelector('article table').getBoundingClientRect().top + scrollY")
+        assert top < 2 * 900, f"the first table starts at {top:.0f} px, below the first two screens"
+        summary = page.locator("details.notebook-package > summary")
+        assert summary.is_visible() and not page.locator("details.notebook-package .jp-Cell").first.is_visible()
+        summary.click()
+        assert page.locator("details.notebook-package .jp-Cell").first.is_visible()
+    finally:
+        context.close()

@@ -1,0 +1,131 @@
+"""The whole chapter on one page, to print: print/ in each language, made from the pages already built.
+
+docs/print.md (and print.ru.md) is a short page that holds a placeholder,
+``<div class="print-chapter"></div>``. While a language builds, this hook
+keeps the article of every other page in the nav as MkDocs renders it; after
+the build it puts them into the placeholder in nav order, one
+``<section class="print-page">`` each, and writes the print page again.
+Nothing is executed twice: the sections are the rendered pages.
+
+So that the pages can sit in one document, each page's ids (headings, tabs,
+footnotes, the glyphs and clip paths inside its SVG figures), radio-group
+names and references to ids get the page's slug in front
+(``lstm--two-units``), a link to another chapter page becomes a link
+into its section, and every other relative link is re-based on print/.
+Scripts and the notebook's copy buttons stay out: the print page runs the
+site's own scripts once, and the interactive explorer is hidden in print.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import urldefrag, urlsplit
+
+from bs4 import BeautifulSoup
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.printable")
+
+PRINT = "print.md"
+PLACEHOLDER = '<div class="print-chapter"></div>'
+ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
+
+_articles: dict[str, str] = {}  # page url -> its article's HTML
+_order: list[str] = []  # the nav's page urls, in order
+_print: dict[str, object] = {}  # the print page: its url, output and file
+
+
+def _twin(src_uri: str) -> str:
+    return re.sub(r"\.ru(\.\w+)$", r"\1", src_uri)
+
+
+def _slug(url: str) -> str:
+    """'lstm/' -> 'lstm', 'ru/lstm/' -> 'lstm', '' or 'ru/' -> 'overview'."""
+    parts = [p for p in url.strip("/").split("/") if p and p != "ru"]
+    return parts[-1] if parts else "overview"
+
+
+def on_nav(nav, config, files):
+    _articles.clear()
+    _print.clear()
+    _order[:] = [p.url for p in nav.pages if _twin(p.file.src_uri) != PRINT]
+    return nav
+
+
+@event_priority(-100)  # last: after every other hook has finished the page
+def on_post_page(output: str, page, config) -> str:
+    if _twin(page.file.src_uri) == PRINT:
+        if PLACEHOLDER not in output:
+            log.warning(f"docs/{page.file.src_uri} lost its placeholder {PLACEHOLDER}")
+        _print.update(url=page.url, output=output, path=page.file.abs_dest_path)
+    elif page.url in _order:
+        m = ARTICLE.search(output)
+        if m is None:
+            log.warning(f"{page.url or 'the home page'}: no article to put into the printable chapter")
+        else:
+            _articles[page.url] = m.group(1)
+    return output
+
+
+def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
+    """A page's article as a section of the print page at `print_url`; `pages` maps page urls to slugs."""
+    slug = pages[url]
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.find_all(["script", "noscript"]):
+        tag.decompose()
+    for tag in soup.select(".zeroclipboard-container"):  # the notebook's copy buttons: nothing to press on paper
+        tag.decompose()
+    for tag in soup.find_all(id=True):
+        tag["id"] = f"{slug}--{tag['id']}"
+    for tag in soup.find_all(attrs={"for": True}):
+        tag["for"] = f"{slug}--{tag['for']}"
+    for tag in soup.find_all(True):
+        for attr in ("aria-labelledby", "aria-describedby", "aria-controls"):
+            if tag.get(attr):
+                tag[attr] = " ".join(f"{slug}--{i}" for i in tag[attr].split())
+        if str(tag.get("xlink:href", "")).startswith("#"):  # an SVG's glyphs and shapes
+            tag["xlink:href"] = f"#{slug}--{tag['xlink:href'][1:]}"
+        for attr, value in list(tag.attrs.items()):
+            if isinstance(value, str) and "url(#" in value:  # clip paths, gradients, markers
+                tag[attr] = value.replace("url(#", f"url(#{slug}--")
+    for tag in soup.find_all("input", attrs={"name": True}):
+        tag["name"] = f"{slug}--{tag['name']}"
+    here = "/" + url
+    for attr in ("href", "src"):
+        for tag in soup.find_all(attrs={attr: True}):
+            value = tag[attr]
+            if urlsplit(value).scheme or value.startswith(("//", "data:")):
+                continue
+            target, fragment = urldefrag(value)
+            if not target:  # same page
+                tag[attr] = f"#{slug}--{fragment}" if fragment else f"#page-{slug}"
+                continue
+            absolute = posixpath.normpath(posixpath.join(posixpath.dirname(here), target))
+            absolute += "/" if target.endswith("/") and not absolute.endswith("/") else ""
+            other = absolute.lstrip("/")
+            if attr == "href" and other in pages:
+                tag[attr] = f"#{pages[other]}--{fragment}" if fragment else f"#page-{pages[other]}"
+            else:
+                relative = posixpath.relpath(absolute, posixpath.dirname("/" + print_url))
+                tag[attr] = relative + ("/" if absolute.endswith("/") and relative != "." else "")
+                tag[attr] += f"#{fragment}" if fragment else ""
+    return f'<section class="print-page" id="page-{slug}">\n{soup}\n</section>\n'
+
+
+@event_priority(-50)  # before mkdocs-static-i18n (-100) goes on to build the next language
+def on_post_build(config) -> None:
+    """Fill this language's print page with its pages, in nav order."""
+    if not _print:
+        return
+    missing = [u or "/" for u in _order if u not in _articles]
+    if missing:
+        log.warning(f"the printable chapter lacks pages: {', '.join(missing)}")
+    pages = {u: _slug(u) for u in _order}
+    body = "".join(section(_articles[u], u, str(_print["url"]), pages) for u in _order if u in _articles)
+    output = str(_print["output"]).replace(PLACEHOLDER, f'<div class="print-chapter">\n{body}</div>', 1)
+    Path(str(_print["path"])).write_text(output, encoding="utf-8")
+    _articles.clear()
+    _print.clear()

@@ -1,0 +1,3 @@
+from gated import explorer
+
+print(explorer.html())

@@ -1,0 +1,145 @@
+"""For readers who do not see the page or use no mouse: axe-core on every page, named figures, readable
+formulas, and the tabs, the language switch and the notebook download from the keyboard alone.
+
+axe-core comes inside the axe-playwright-python wheel (pinned in requirements.txt) and is injected into
+the page from disk: nothing is downloaded while the tests run.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from test_browser import PAGES, Visit, _lang_url
+
+pytestmark = [pytest.mark.build, pytest.mark.browser]
+
+ALL_PAGES = [*PAGES, "print/"]
+SERIOUS = ("serious", "critical")
+# Rules turned off, each with its reason. None: every rule of axe-core runs.
+DISABLED: dict[str, str] = {}
+
+CASES = [(lang, scheme, path) for lang in ("en", "ru") for scheme in ("light", "dark") for path in ALL_PAGES] + [
+    ("en", scheme, "404.html") for scheme in ("light", "dark")  # one 404 page, at the site's root, for both
+]
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()
+
+
+@pytest.mark.parametrize(
+    ("lang", "scheme", "path"), CASES, ids=[f"{lang}:{scheme}:/{path}" for lang, scheme, path in CASES]
+)
+def test_axe_finds_nothing_serious(browser, server, axe, lang, scheme, path):
+    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900},
+                  color_scheme=scheme)
+    try:
+        visit.page.evaluate("() => new Promise(r => setTimeout(r, 150))")  # scrolling.js settles after MathJax
+        options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": False} for rule in DISABLED}}
+        found = axe.run(visit.page, options=options).response["violations"]
+        serious = [
+            f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; first: {v['nodes'][0]['html'][:160]}"
+            for v in found
+            if v["impact"] in SERIOUS
+        ]
+        assert serious == [], f"{visit.page.url} ({scheme}):\n  " + "\n  ".join(serious)
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("path", ["step-by-step/", "highway/", "forget-bias/", "from-scratch/"])
+def test_every_figure_has_a_name_and_a_description_in_the_page_language(browser, server, lang, path):
+    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900})
+    try:
+        images = visit.page.evaluate("""() => [...document.querySelectorAll('article figure svg, article svg')]
+            .filter(s => !s.parentElement.closest('svg'))
+            .map(s => ({role: s.getAttribute('role'), label: s.getAttribute('aria-label') || '',
+                        title: s.querySelector(':scope > title')?.textContent || '',
+                        desc: s.querySelector(':scope > desc')?.textContent || ''}))""")
+        assert images, "no figure on the page"
+        for image in images:
+            assert image["role"] == "img" and image["label"] and image["title"], image
+            assert len(image["desc"]) > 40 and re.search(r"\d\.\d", image["desc"]), image  # says its numbers
+            cyrillic = bool(re.search("[а-яё]", image["label"] + image["desc"], re.I))
+            assert cyrillic == (lang == "ru"), image
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_formulas_carry_mathml_for_screen_readers(browser, server, lang):
+    visit = Visit(browser, _lang_url(server, lang, "lstm/"), viewport={"width": 1280, "height": 900})
+    try:
+        counts = visit.page.evaluate("""() => ({
+            formulas: document.querySelectorAll('article mjx-container').length,
+            mathml: document.querySelectorAll('article mjx-container > mjx-assistive-mml > math').length,
+            hidden: document.querySelectorAll('article mjx-container > mjx-math[aria-hidden="true"]').length})""")
+        assert counts["formulas"] > 10 and counts["mathml"] == counts["formulas"] == counts["hidden"], counts
+    finally:
+        visit.close()
+
+
+def _tab_to(page, matches: str, limit: int = 150) -> bool:
+    """Press Tab until the focused element matches the JS predicate `matches(el)`; True if it did."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const el = document.activeElement; return !!el && ({matches})(el); }}"):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_tabs_switch_from_the_keyboard(browser, server, lang):
+    visit = Visit(browser, _lang_url(server, lang, "highway/"), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        assert _tab_to(page, "el => el.matches('.tabbed-set > input')"), "Tab never reaches a block's tabs"
+        name = page.evaluate("() => document.activeElement.name")
+        before = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
+        page.keyboard.press("ArrowRight")
+        after = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
+        assert after == before + 1
+        shown = page.evaluate(f"""() => {{
+            const input = [...document.getElementsByName('{name}')][{after}];
+            const block = input.closest('.tabbed-set').querySelector(`.tabbed-content > :nth-child({after + 1})`);
+            return block.offsetHeight > 0; }}""")
+        assert shown, "the tab chosen from the keyboard does not show its content"
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_language_switch_works_from_the_keyboard(browser, server, lang):
+    other = "en" if lang == "ru" else "ru"
+    visit = Visit(browser, _lang_url(server, lang, "gru/"), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        assert _tab_to(page, f"el => el.matches('a.md-select__link[hreflang=\"{other}\"]')"), "no switch by Tab"
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        page.wait_for_load_state("load")
+        assert page.url == _lang_url(server, other, "gru/")
+        assert page.evaluate("() => document.documentElement.lang") == other
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_notebook_downloads_from_the_keyboard(browser, server, lang):
+    visit = Visit(browser, _lang_url(server, lang, "gradient-highway/"), viewport={"width": 1280, "height": 900},
+                  accept_downloads=True)
+    try:
+        page = visit.page
+        assert _tab_to(page, "el => el.matches('a.notebook-download')"), "Tab never reaches the download"
+        with page.expect_download() as download:
+            page.keyboard.press("Enter")
+        assert download.value.suggested_filename.endswith(".ipynb")
+        assert '"nbformat"' in Path(download.value.path()).read_text(encoding="utf-8")
+    finally:
+        visit.close()

@@ -1,0 +1,66 @@
+"""navigation.instant: pages switch without a reload, and every switched-to page is whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser import Visit, _lang_url
+
+pytestmark = [pytest.mark.build, pytest.mark.browser]
+
+# Five switches by clicking the navigation, each to a page with formulas, a figure, the explorer or the notebook.
+ROUTE = ["lstm/", "step-by-step/", "forget-bias/", "gru/", "gradient-highway/"]
+
+TYPESET = """() => {
+    const pending = [...document.querySelectorAll('article .arithmatex')]
+        .filter(e => !e.querySelector('mjx-container'));
+    const raw = [...document.querySelectorAll('article .jp-MarkdownOutput, article .jp-RenderedMarkdown')]
+        .some(e => /\\$[^$\\n]+\\$/.test(e.innerText));
+    return pending.length === 0 && !raw;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_five_instant_switches_typeset_every_formula(browser, server, lang):
+    visit = Visit(browser, _lang_url(server, lang, ""), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        page.evaluate("() => { window.__sameDocument = true; }")  # gone if a page reloads
+        for path in ROUTE:
+            target = _lang_url(server, lang, path)
+            links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
+            hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
+            assert target in hrefs, f"no navigation link to {target}"
+            links.nth(hrefs.index(target)).click()
+            page.wait_for_url(target)
+            page.wait_for_function("(t) => document.querySelector('article h1') && location.href === t", arg=target)
+            page.wait_for_function(TYPESET, timeout=20000)
+            assert page.evaluate("() => window.__sameDocument") is True, f"{path} was a full reload"
+            formulas = page.evaluate("() => document.querySelectorAll('article mjx-container').length")
+            assert formulas > 0, f"{path}: no formula typeset"
+            if path == "forget-bias/":
+                assert page.locator(".bias-explorer").is_visible(), "the explorer is not set up after a switch"
+            switch = page.locator("a.md-select__link[hreflang]").evaluate_all("(as) => as.map(a => a.href)")
+            assert set(switch) == {_lang_url(server, "en", path), _lang_url(server, "ru", path)}, switch
+        assert visit.errors == [], visit.errors
+    finally:
+        visit.close()
+
+
+def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(browser, server):
+    visit = Visit(browser, _lang_url(server, "en", ""), viewport={"width": 1280, "height": 900})
+    try:
+        page = visit.page
+        links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
+        hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
+        links.nth(hrefs.index(_lang_url(server, "en", "highway/"))).click()
+        page.wait_for_url(_lang_url(server, "en", "highway/"))
+        page.locator(".md-select").first.hover()
+        with page.expect_navigation():
+            page.locator("a.md-select__link[hreflang='ru']").click()
+        page.wait_for_load_state("load")
+        assert page.url == _lang_url(server, "ru", "highway/")
+        assert page.evaluate("() => document.documentElement.lang") == "ru"
+        assert "Поиск" in (page.locator("input.md-search__input").get_attribute("placeholder") or "")
+    finally:
+        visit.close()

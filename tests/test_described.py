@@ -1,0 +1,85 @@
+"""Figures a screen reader can read: each plot's SVG has a title and a description in the page's language
+that states its key numbers, computed from the same data as its lines; and the forget-bias explorer's
+markup, its labels and its starting numbers."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+from gated import explorer, highway, plots
+from gated.render import number, using_language
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGS = ("en", "ru")
+
+
+def _described(svg: str) -> tuple[str, str, str]:
+    root = ET.fromstring(svg)
+    return root.get("aria-label"), root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
+
+
+def _russian(text: str) -> bool:
+    return bool(re.search("[а-яё]", text, re.I))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gradient_plot_states_the_norms_at_47_steps(lang):
+    rng = np.random.default_rng(0)
+    data = {"rnn pytorch": 0.5 ** np.arange(1, 101)}
+    for b_f in (0.0, 1.0, 2.0):
+        data[f"lstm pytorch {b_f:g}"] = rng.uniform(0.1, 1, 100) ** np.arange(1, 101)
+        data[f"predicted {b_f:g}"] = highway.retained(b_f, np.arange(1, 101))
+        data[f"lstm textbook {b_f:g}"] = data[f"predicted {b_f:g}"] * 1.1
+    with using_language(lang):
+        label, title, desc = _described(plots.gradient_norms(data))
+    assert label == title and _russian(title + desc) == (lang == "ru")
+    for b_f in (0.0, 1.0, 2.0):
+        assert number(data[f"lstm pytorch {b_f:g}"][46], ".1e") in desc
+        assert number(data[f"predicted {b_f:g}"][46], ".1e") in desc
+    assert number(data["rnn pytorch"][46], ".1e") in desc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_accuracy_plot_states_every_final_accuracy(lang):
+    steps = np.arange(0, 301, 10)
+    runs = {b_f: np.linspace(0.25, end, len(steps))[None, :] + np.zeros((3, 1)) + np.arange(3)[:, None] * 0.01
+            for b_f, end in ((0.0, 0.25), (1.0, 0.26), (2.0, 0.97))}
+    with using_language(lang):
+        label, title, desc = _described(plots.accuracy(runs, steps, 0.25))
+    assert label == title and _russian(title + desc) == (lang == "ru")
+    for acc in runs.values():
+        for run in acc:
+            assert number(float(run[-1]), ".2f") in desc
+    assert "300" in desc and "0.25" in desc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_loss_plot_states_the_largest_gap(lang):
+    scratch = np.linspace(3.2, 1.4, 200)
+    library = scratch + np.linspace(0, 3e-6, 200)
+    with using_language(lang):
+        label, title, desc = _described(plots.losses(scratch, library))
+    assert label == title and _russian(title + desc) == (lang == "ru")
+    assert number(3e-6, ".1e") in desc and "3.200" in desc and "1.400" in desc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_explorer_starts_at_its_numbers_in_the_page_language(lang):
+    with using_language(lang):
+        html = explorer.html()
+    start = explorer.shown(explorer.BIAS.start, explorer.DISTANCE.start, lang)
+    assert html.startswith('<div class="bias-explorer" hidden')  # shown by its script, so absent without one
+    for key, value in start.items():
+        assert f'data-show="{key}">{value}</output>' in html
+    assert _russian(html) == (lang == "ru")
+    assert start == {"gate": "0.8808", "kept": "2.565e-03", "plain": "7.105e-15", "bias": "+2.00", "tau": "47"}
+
+
+def test_the_explorer_prints_like_the_page():
+    """Russian groups with a no-break space and keeps the decimal point, as gated.render does."""
+    assert explorer.shown(2.0, 47, "ru") == explorer.shown(2.0, 47, "en")  # no grouping needed at these formats
+    assert explorer.values(0.0, 6) == {"gate": 0.5, "kept": 0.5**6, "plain": 0.5**6}
