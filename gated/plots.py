@@ -99,7 +99,8 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
         ax.set_xlim(0, taus[-1])
         ax.set_ylim(1e-32, 2)
         ax.legend(loc="lower left", fontsize=8.5, ncols=2)
-    at = min(47, len(taus))
+    i = list(taus).index(47) if 47 in taus else len(taus) - 1  # the distance the pages quote
+    at = int(taus[i])
     described = Text(
         "Gradient norms over τ = 1 to {n} steps, on a log scale: solid lines measured with PyTorch's LSTM, dashed"
         " lines the prediction σ(b_f)^τ, dots the LSTM with small weights, grey the plain RNN. At τ = {at}: {lstm};"
@@ -110,11 +111,11 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
     )
     lstm = _join([
         str(Text("b_f = {b} measured {m}, predicted {p}", "b_f = {b}: измерено {m}, прогноз {p}")).format(
-            b=f"{b_f:g}", m=number(data[f"lstm pytorch {b_f:g}"][at - 1], ".1e"),
-            p=number(data[f"predicted {b_f:g}"][at - 1], ".1e"))
+            b=f"{b_f:g}", m=number(data[f"lstm pytorch {b_f:g}"][i], ".1e"),
+            p=number(data[f"predicted {b_f:g}"][i], ".1e"))
         for b_f in biases
     ])
-    description = str(described).format(n=len(taus), at=at, lstm=lstm, rnn=number(data["rnn pytorch"][at - 1], ".1e"))
+    description = str(described).format(n=int(taus[-1]), at=at, lstm=lstm, rnn=number(data["rnn pytorch"][i], ".1e"))
     return _svg(fig, title, description)
 
 
@@ -140,13 +141,14 @@ def accuracy(runs) -> str:
         ax.set_xlim(0, steps[-1])
         ax.legend(loc="center right")
     final = _join([
-        f"b_f = {b_f:g}: " + ", ".join(number(float(run[-1]), ".2f") for run in acc) for b_f, acc in runs.items()
+        f"b_f = {b_f:g}: " + ", ".join(number(float(run[-1]), ".2f") for run in acc)
+        for b_f, acc in runs.accuracy.items()
     ])
     description = str(Text(
         "Held-out accuracy over {n} training steps, one line per seed, one colour per b_f; chance is {chance}."
         " Final accuracy by seed: {final}.",
-        "Точность на отложенных данных за {n} шагов обучения, по линии на сид, по цвету на b_f; угадывание даёт"
-        " {chance}. Итоговая точность по сидам: {final}.",
+        "Точность на отложенных данных за {n} шагов обучения, по линии на запуск, по цвету на b_f; угадывание даёт"
+        " {chance}. Итоговая точность по запускам: {final}.",
     )).format(n=int(steps[-1]), chance=number(chance, ".2f"), final=final)
     return _svg(fig, title, description)
 

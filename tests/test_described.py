@@ -29,29 +29,34 @@ def _russian(text: str) -> bool:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_gradient_plot_states_the_norms_at_47_steps(lang):
     rng = np.random.default_rng(0)
-    data = {"rnn pytorch": 0.5 ** np.arange(1, 101)}
+    taus = np.array([1, 2, 5, 10, 20, 47, 60, 100])  # measured at a few distances, as gradients.Setup does
+    i = list(taus).index(47)
+    data = {"tau": taus, "rnn pytorch": 0.5 ** taus}
     for b_f in (0.0, 1.0, 2.0):
-        data[f"lstm pytorch {b_f:g}"] = rng.uniform(0.1, 1, 100) ** np.arange(1, 101)
-        data[f"predicted {b_f:g}"] = highway.retained(b_f, np.arange(1, 101))
+        data[f"lstm pytorch {b_f:g}"] = rng.uniform(0.1, 1, len(taus)) ** taus
+        data[f"predicted {b_f:g}"] = highway.retained(b_f, taus)
         data[f"lstm textbook {b_f:g}"] = data[f"predicted {b_f:g}"] * 1.1
     with using_language(lang):
         label, title, desc = _described(plots.gradient_norms(data))
     assert label == title and _russian(title + desc) == (lang == "ru")
     for b_f in (0.0, 1.0, 2.0):
-        assert number(data[f"lstm pytorch {b_f:g}"][46], ".1e") in desc
-        assert number(data[f"predicted {b_f:g}"][46], ".1e") in desc
-    assert number(data["rnn pytorch"][46], ".1e") in desc
+        assert number(data[f"lstm pytorch {b_f:g}"][i], ".1e") in desc
+        assert number(data[f"predicted {b_f:g}"][i], ".1e") in desc
+    assert number(data["rnn pytorch"][i], ".1e") in desc and "100" in desc
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_accuracy_plot_states_every_final_accuracy(lang):
-    steps = np.arange(0, 301, 10)
-    runs = {b_f: np.linspace(0.25, end, len(steps))[None, :] + np.zeros((3, 1)) + np.arange(3)[:, None] * 0.01
-            for b_f, end in ((0.0, 0.25), (1.0, 0.26), (2.0, 0.97))}
+    from gated.torch.forget_bias import Runs, Task
+
+    task = Task(steps=300, every=10)
+    n = len(task.measured_at)
+    runs = Runs(task, {b_f: np.linspace(0.25, end, n)[None, :] + np.zeros((3, 1)) + np.arange(3)[:, None] * 0.01
+                       for b_f, end in ((0.0, 0.25), (1.0, 0.26), (2.0, 0.97))})
     with using_language(lang):
-        label, title, desc = _described(plots.accuracy(runs, steps, 0.25))
+        label, title, desc = _described(plots.accuracy(runs))
     assert label == title and _russian(title + desc) == (lang == "ru")
-    for acc in runs.values():
+    for acc in runs.accuracy.values():
         for run in acc:
             assert number(float(run[-1]), ".2f") in desc
     assert "300" in desc and "0.25" in desc
