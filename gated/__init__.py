@@ -43,7 +43,7 @@ from .gru import (
     torch_gru_step,
 )
 from .lstm import LSTMParams, LSTMStep, lstm_step
-from .render import Table, Text, figure, language, markdown, text, using_language
+from .render import Table, Text, figure, language, markdown, named, text, using_language
 from .rnn import RNNStep, rnn_step
 from .sequence import run, step_of, unroll, zero_state
 
@@ -75,6 +75,7 @@ __all__ = [
     "lstm_step",
     "markdown",
     "n_parameters",
+    "named",
     "plots",
     "render",
     "rnn_step",

@@ -115,6 +115,10 @@ FIGURES: dict[str, Figure] = {
     "bias.b2_47_short": Figure("2.6e-03", lambda: highway.retained(2, 47), ".1e"),
     "bias.b0_47_short": Figure("7.1e-15", lambda: highway.retained(0, 47), ".1e"),
     "bias.ratio": Figure("3.6e+11", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1e"),
+    # ---- the measured gradients' set-up
+    "gradients.b_f0": Figure("0", lambda: _torch("gradients").BIASES[0], ".0f"),
+    "gradients.b_f1": Figure("1", lambda: _torch("gradients").BIASES[1], ".0f"),
+    "gradients.b_f2": Figure("2", lambda: _torch("gradients").BIASES[2], ".0f"),
     # ---- the training experiment's set-up
     "task.T": Figure("30", lambda: _torch("forget_bias").Task().T, "d"),
     "task.K": Figure("4", lambda: _torch("forget_bias").Task().K, "d"),

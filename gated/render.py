@@ -73,6 +73,17 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     return s
 
 
+def named(key: str, x: Any, spec: str, lang: str | None = None) -> str:
+    """A number that a block prints under a name, so that its page can quote it as ``[VALUE]{block:key}``.
+
+    >>> named("best", 0.4213, ".2f")
+    '<span data-name="best">0.42</span>'
+    """
+    if not key.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise ValueError(f"a value's name is letters, digits, '_', '-' and '.': {key!r}")
+    return f'<span data-name="{key}">{number(x, spec, lang)}</span>'
+
+
 def vector(v: Any, spec: str, lang: str | None = None) -> str:
     """Format a vector as (a, b, ...), each entry with `spec`."""
     return "(" + ", ".join(number(float(a), spec, lang) for a in np.ravel(v)) + ")"

@@ -48,17 +48,17 @@ import traceback
 import warnings
 from functools import partial
 from importlib.metadata import version
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import shared
 from markdown_exec import ExecutionError, base_format, default_tabs, formatters
 from mkdocs.exceptions import PluginError
 from markupsafe import Markup, escape
 
 log = logging.getLogger("mkdocs.hooks.execution")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = shared.ROOT
 PACKAGE = ROOT / "gated"
 CACHE = ROOT / ".cache" / "exec"
 STALE_DAYS = 14  # cached results unused for this long are deleted
@@ -92,6 +92,8 @@ sys.path.insert(0, str(ROOT))
 _page: Any = None  # the page being rendered
 _source: str | None = None  # hash of gated/ as last imported
 _results: dict[str, str] = {}  # key -> output
+_lines: dict[str, int] = {}  # block id ("" for none) -> the line of its fence on the page being rendered
+FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n]*\bexec=\"on\"[^\n]*", re.M)
 
 
 # ---------------------------------------------------------------- MkDocs events
@@ -145,6 +147,10 @@ def _start_experiments() -> None:
 def on_page_markdown(markdown: str, page, config, files) -> None:
     global _page
     _page = page
+    _lines.clear()
+    for m in reversed(list(FENCE.finditer(markdown))):  # the first fence of an id wins
+        block = re.search(r'\bid="([^"]*)"', m.group())
+        _lines[block.group(1) if block else ""] = markdown.count("\n", 0, m.start()) + 1
 
 
 # ---------------------------------------------------------------- the runners
@@ -259,8 +265,9 @@ def _pycon(code: str, *, where: str, lang: str, session: str | None = None, **_:
 
 def _format(language: str, run, code: str, md, **options: Any) -> Markup:
     page = f"docs/{_page.file.src_uri}" if _page else "a page"
-    lang = getattr(_page.file, "locale", None) or "en" if _page else "en"
+    lang = shared.language(_page.file.src_uri) if _page else shared.DEFAULT
     block = options.get("id") or ""
+    page = f"{page}:{_lines.get(block, 1)}"
     if not block:
         log.warning(f"{page}: an executed {language} block has no id; add id=\"...\" so that failures can name it")
     if tuple(options.get("tabs") or default_tabs) == tuple(default_tabs):

@@ -35,13 +35,15 @@ from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from pymdownx.slugs import slugify
 
+import parity
+import quotes
+import shared
+
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT, LANGUAGES, DEFAULT = shared.ROOT, shared.LANGUAGES, shared.DEFAULT
 SOURCES = ROOT / "notebooks"
 OUT = ROOT / ".cache" / "notebooks"
-LANGUAGES = ("en", "ru")
-DEFAULT = "en"
 
 # nbconvert reads notebooks/jupyter/jupyter_nbconvert_config.json: it quiets the
 # kernel's warning that it talks to nbconvert over local TCP.
@@ -89,10 +91,17 @@ def _inline(modules: list[str]) -> list[nbformat.NotebookNode]:
     return cells
 
 
+def where_of(source: Path) -> str:
+    """How messages name a notebook's source: notebooks/name.py."""
+    return source.relative_to(ROOT).as_posix() if source.is_relative_to(ROOT) else source.name
+
+
 def generate(source: Path, lang: str) -> nbformat.NotebookNode:
     """The notebook of `source` in `lang`."""
     nb = jupytext.read(source)
     cells, languages = [], []
+    lines = source.read_text(encoding="utf-8").splitlines()
+    starts = iter(n + 2 for n, line in enumerate(lines) if line.startswith("# %% [markdown]"))
     for cell in nb.cells:
         tags = cell.metadata.get("tags", [])
         if cell.cell_type == "markdown":
@@ -100,7 +109,11 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
             if cell_lang not in LANGUAGES:
                 raise ValueError(f'{source.name}: a Markdown cell needs lang="en" or lang="ru": {cell.source[:60]!r}')
             languages.append(cell_lang)
-            if cell_lang == lang:
+            first_line = next(starts, 1)
+            if cell_lang == lang:  # its numbers bound and checked as on the pages
+                cell.source, problems, _ = quotes.check(cell.source, where_of(source), lang, first_line)
+                for problem in problems:
+                    log.warning(problem)
                 cells.append(cell)
         elif "parameters" in tags:
             cell.source = f'LANG = "{lang}"  # the language of the tables; "en" or "ru"'
@@ -109,6 +122,9 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
             cells.extend(_inline(cell.source.split()))
         else:
             cells.append(cell)
+    if lang == DEFAULT:  # checked once per build: the notebook's source holds both languages
+        for problem in parity.notebook(source, where_of(source)):
+            log.warning(problem)
     pairs = languages == ["en", "ru"] * (len(languages) // 2)
     if not pairs:
         raise ValueError(f"{source.name}: Markdown cells must come in pairs, English then its Russian translation")
@@ -126,8 +142,7 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
 # ---------------------------------------------------------------- the build
 
 
-def _language(config) -> str:
-    return config.theme["language"]
+_language = shared.building
 
 
 @event_priority(-110)  # after mkdocs-static-i18n has set this build's language

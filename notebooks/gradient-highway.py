@@ -11,7 +11,7 @@
 # %% [markdown] lang="en"
 # # The gradient highway
 #
-# Four tables from chapter 13, computed in front of you: how fast a gradient fades along the LSTM's
+# Four tables from chapter [13]{chapter}, computed in front of you: how fast a gradient fades along the LSTM's
 # memory, what the forget-gate bias does to that, one LSTM step and one GRU step with every gate shown,
 # and what each gate costs in parameters.
 #
@@ -20,7 +20,7 @@
 # %% [markdown] lang="ru"
 # # Градиентная магистраль
 #
-# Четыре таблицы из главы 13, вычисленные у вас на глазах: как быстро затухает градиент вдоль памяти LSTM,
+# Четыре таблицы из главы [13]{chapter}, вычисленные у вас на глазах: как быстро затухает градиент вдоль памяти LSTM,
 # что с этим делает смещение гейта забывания, один шаг LSTM и один шаг GRU со всеми гейтами и сколько
 # параметров стоит каждый гейт.
 #
@@ -61,25 +61,25 @@ from gated.render import text
 #
 # Along the memory line each step multiplies the gradient by the forget gate, $c_{t-1} \mapsto f_t c_{t-1}$, so
 # after $\tau$ steps a gate held at $f$ leaves $f^\tau$ of it. A plain RNN multiplies by
-# $\operatorname{diag}(1 - h_t^2)\,W_h$ instead; the first column models that by a factor of $0.5$.
+# $\operatorname{diag}(1 - h_t^2)\,W_h$ instead; the first column models that by a factor of $[0.5]{param}$.
 
 # %% [markdown] lang="ru"
 # ## Магистраль
 #
 # Вдоль линии памяти каждый шаг умножает градиент на гейт забывания, $c_{t-1} \mapsto f_t c_{t-1}$, поэтому
 # через $\tau$ шагов гейт, удерживаемый на уровне $f$, оставляет от него $f^\tau$. Обычная RNN вместо этого
-# умножает на $\operatorname{diag}(1 - h_t^2)\,W_h$; первый столбец моделирует это множителем $0.5$.
+# умножает на $\operatorname{diag}(1 - h_t^2)\,W_h$; первый столбец моделирует это множителем $[0.5]{param}$.
 
 # %%
 print(text(tables.decay(), LANG))
 
 # %% [markdown] lang="en"
-# With $f = 0.99$ a share of 6.570e-03 survives $\tau = 500$ steps; with the plain cell's $0.5$ only 7.105e-15
-# is left after $\tau = 47$. The LSTM does not remove the decay: it hands its rate to the network.
+# With $f = [0.99]{param}$ a share of [6.570e-03]{decay.lstm99_500} survives $\tau = [500]{param}$ steps; with the plain cell's $[0.5]{param}$ only [7.105e-15]{decay.rnn_47}
+# is left after $\tau = [47]{param}$. The LSTM does not remove the decay: it hands its rate to the network.
 
 # %% [markdown] lang="ru"
-# При $f = 0.99$ через $\tau = 500$ шагов остаётся доля 6.570e-03; при множителе $0.5$ обычной ячейки уже
-# через $\tau = 47$ остаётся лишь 7.105e-15. LSTM не отменяет затухание: она передаёт его скорость в
+# При $f = [0.99]{param}$ через $\tau = [500]{param}$ шагов остаётся доля [6.570e-03]{decay.lstm99_500}; при множителе $[0.5]{param}$ обычной ячейки уже
+# через $\tau = [47]{param}$ остаётся лишь [7.105e-15]{decay.rnn_47}. LSTM не отменяет затухание: она передаёт его скорость в
 # распоряжение сети.
 
 # %% [markdown] lang="en"
@@ -98,38 +98,38 @@ print(text(tables.decay(), LANG))
 print(text(tables.bias(), LANG))
 
 # %% [markdown] lang="en"
-# With $b_f = 0$ the gate starts at 0.5000 and fades exactly like the plain cell. With $b_f = 2$ it starts at
-# 0.8808, and after $\tau = 47$ steps the gradient keeps 2.565e-03 instead of 7.105e-15: about 3.6e+11 times
+# With $b_f = [0]{param}$ the gate starts at [0.5000]{bias.sigma0} and fades exactly like the plain cell. With $b_f = [2]{param}$ it starts at
+# [0.8808]{bias.sigma2}, and after $\tau = [47]{param}$ steps the gradient keeps [2.565e-03]{bias.b2_47} instead of [7.105e-15]{bias.b0_47}: about [3.6e+11]{bias.ratio} times
 # more signal.
 
 # %% [markdown] lang="ru"
-# При $b_f = 0$ гейт начинает с 0.5000 и затухает ровно как обычная ячейка. При $b_f = 2$ он начинает с
-# 0.8808, и через $\tau = 47$ шагов от градиента остаётся 2.565e-03 вместо 7.105e-15: примерно в 3.6e+11 раз
+# При $b_f = [0]{param}$ гейт начинает с [0.5000]{bias.sigma0} и затухает ровно как обычная ячейка. При $b_f = [2]{param}$ он начинает с
+# [0.8808]{bias.sigma2}, и через $\tau = [47]{param}$ шагов от градиента остаётся [2.565e-03]{bias.b2_47} вместо [7.105e-15]{bias.b0_47}: примерно в [3.6e+11]{bias.ratio} раз
 # больше сигнала.
 
 # %% [markdown] lang="en"
 # ## One step of each cell
 #
 # Two units, an input of size two. Each gate is written as one matrix acting on $q = [h_{t-1}, x_t]$;
-# the forget bias is $1$ and the other biases are $0$.
+# the forget bias is $[1]{param}$ and the other biases are $[0]{param}$.
 
 # %% [markdown] lang="ru"
 # ## По одному шагу каждой ячейки
 #
 # Два нейрона, вход размерности два. Каждый гейт записан одной матрицей, действующей на
-# $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $1$, остальные смещения нулевые.
+# $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $[1]{param}$, остальные смещения нулевые.
 
 # %%
 print(text(tables.lstm_step(), LANG))
 print(text(tables.lstm_update(), LANG))
 
 # %% [markdown] lang="en"
-# The forget gates sit at 0.8038 and 0.6964, so most of the old memory is kept, and the new memory is reached
+# The forget gates sit at [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, so most of the old memory is kept, and the new memory is reached
 # by an addition. The GRU reads the same input with the first three matrices as $W_z$, $W_r$ and $W_h$ and no
 # biases; its update gate $z$ decides which share of the state is rewritten.
 
 # %% [markdown] lang="ru"
-# Гейты забывания стоят на 0.8038 и 0.6964, так что большая часть старой памяти сохраняется, а новая память
+# Гейты забывания стоят на [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2}, так что большая часть старой памяти сохраняется, а новая память
 # получается сложением. GRU читает тот же вход, взяв первые три матрицы в роли $W_z$, $W_r$ и $W_h$, без
 # смещений; её гейт обновления $z$ решает, какая доля состояния переписывается.
 
@@ -152,9 +152,9 @@ print(text(tables.gru_step(), LANG))
 print(text(tables.params(d=100, H=500), LANG))
 
 # %% [markdown] lang="en"
-# A GRU is 75% of an LSTM of the same size, 300,500 parameters fewer here. Change $d$ and $H$ above and run
+# A GRU is [75%]{cost.gru_share} of an LSTM of the same size, [300,500]{cost.saved} parameters fewer here. Change $d$ and $H$ above and run
 # the cell again.
 
 # %% [markdown] lang="ru"
-# GRU составляет 75 % от LSTM того же размера, здесь это на 300 500 параметров меньше. Поменяйте $d$ и $H$ в
+# GRU составляет [75 %]{cost.gru_share} от LSTM того же размера, здесь это на [300 500]{cost.saved} параметров меньше. Поменяйте $d$ и $H$ в
 # ячейке выше и выполните её снова.

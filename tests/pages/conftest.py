@@ -3,6 +3,7 @@ as it is, and copies of the site's sources to break on purpose."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
@@ -17,6 +18,29 @@ CHROMIUM = "/usr/bin/chromium"  # Debian's; scripts/test installs it, and nothin
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 SOURCES = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gated", "hooks", "notebooks", "overrides")
+
+
+def load_hook(name: str):
+    """A module of hooks/, imported as MkDocs imports a hook: with hooks/ on sys.path while it loads."""
+    path = sys.path.copy()
+    sys.path.insert(0, str(ROOT / "hooks"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path[:] = path
+
+
+def copy_site(dest: Path) -> Path:
+    """A copy of the site's sources in `dest`, with the execution caches of the repository."""
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / name)
+    if (ROOT / ".cache").is_dir():
+        shutil.copytree(ROOT / ".cache", dest / ".cache", ignore=shutil.ignore_patterns("notebooks"))
+    return dest
 
 
 def mkdocs(root: Path, *args: str, env: dict[str, str] | None = None, timeout: int = 900):
@@ -50,27 +74,33 @@ def built(tmp_path_factory) -> Path:
 @pytest.fixture
 def copy(tmp_path: Path, built: Path) -> Path:
     """A copy of the site's sources to break, with the execution caches of the session's build."""
-    for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, tmp_path / name)
-    if (ROOT / ".cache").is_dir():
-        shutil.copytree(ROOT / ".cache", tmp_path / ".cache", ignore=shutil.ignore_patterns("notebooks"))
-    return tmp_path
+    return copy_site(tmp_path)
 
 
-def _edit(path: Path, old: str, new: str) -> None:
+def _edit(path: Path, old: str, new: str) -> int:
+    """Replace the first `old` in a file, insisting that it is there; return the line where `new` starts."""
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} is not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+@pytest.fixture(scope="session")
+def edit():
+    """edit(path, old, new): replace the first `old` in a file, insisting that it is there; returns its line."""
+    return _edit
+
+
+@pytest.fixture(scope="session", name="copy_site")
+def copy_site_fixture():
+    """copy_site(dest): a copy of the site's sources in `dest`, with the repository's execution caches."""
+    return copy_site
 
 
 @pytest.fixture
-def edit():
-    """edit(path, old, new): replace the first `old` in a file, insisting that it is there."""
-    return _edit
+def hook():
+    """hook(name): a module of hooks/, imported as MkDocs imports it."""
+    return load_hook
 
 
 @pytest.fixture
@@ -79,7 +109,7 @@ def run_mkdocs():
     return mkdocs
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def build():
     """build(root, **kwargs): a strict build of the site in `root`; returns the finished process."""
     return strict_build

@@ -21,6 +21,13 @@ def output(result) -> str:
     return result.stdout + result.stderr
 
 
+def fence(root, page: str, block: str) -> str:
+    """'docs/page.md:LINE', where the executed block `block` starts on the page."""
+    text = (root / "docs" / page).read_text(encoding="utf-8")
+    line = text[: text.index(f'id="{block}"')].count("\n") + 1
+    return f"docs/{page}:{line}"
+
+
 def test_the_site_builds_in_both_languages(built):
     en, ru = (built / "index.html").read_text(), (built / "ru" / "index.html").read_text()
     assert '<html lang="en"' in en and '<html lang="ru"' in ru
@@ -34,8 +41,8 @@ def test_a_block_that_raises_fails_the_build(copy, build, edit):
     edit(copy / "snippets/index/at_a_glance.py", "print(", "raise ValueError('on purpose')\nprint(")
     result = build(copy)
     assert result.returncode == 1
-    assert "docs/index.md, block 'at-a-glance' raised ValueError" in output(result)
-    assert "docs/index.ru.md, block 'at-a-glance' raised ValueError" in output(result)
+    assert f"{fence(copy, 'index.md', 'at-a-glance')}, block 'at-a-glance' raised ValueError" in output(result)
+    assert f"{fence(copy, 'index.ru.md', 'at-a-glance')}, block 'at-a-glance' raised ValueError" in output(result)
 
 
 def test_a_doctest_mismatch_fails_the_build(copy, build, edit):
@@ -45,15 +52,15 @@ def test_a_doctest_mismatch_fails_the_build(copy, build, edit):
     edit(session, last, last + " and more")
     result = build(copy)
     assert result.returncode == 1
-    assert re.search(r"docs/index\.md, block 'session': 1 of \d+ examples do not print what the session says",
-                     output(result))
+    where = re.escape(fence(copy, "index.md", "session"))
+    assert re.search(rf"{where}, block 'session': 1 of \d+ examples do not print what the session says", output(result))
 
 
 def test_a_block_that_calls_sys_exit_fails_the_build(copy, build, edit):
     edit(copy / "snippets/index/at_a_glance.py", "print(", "import sys\nsys.exit(3)\nprint(")
     result = build(copy)
     assert result.returncode == 1  # not 3: the build went on and failed on its own terms
-    assert "docs/index.md, block 'at-a-glance' called sys.exit(3)" in output(result)
+    assert f"{fence(copy, 'index.md', 'at-a-glance')}, block 'at-a-glance' called sys.exit(3)" in output(result)
 
 
 def test_a_missing_snippet_fails_the_build(copy, build, edit):
@@ -78,8 +85,8 @@ def test_a_page_in_one_language_fails_the_build(copy, build):
     (copy / "docs/одинокая.ru.md").write_text("# Одинокая\n\nНет английской версии.\n")
     result = build(copy)
     assert result.returncode == 1
-    assert "docs/lonely.md has no Russian twin: docs/lonely.ru.md" in output(result)
-    assert "docs/одинокая.ru.md has no English twin: docs/одинокая.md" in output(result)
+    assert "docs/lonely.md:1: has no Russian twin: docs/lonely.ru.md" in output(result)
+    assert "docs/одинокая.ru.md:1: has no English twin: docs/одинокая.md" in output(result)
 
 
 def test_a_notebook_published_as_raw_json_fails_the_build(copy, build):

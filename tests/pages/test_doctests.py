@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
+import sys
 import re
 from pathlib import Path
 
@@ -14,10 +15,13 @@ INCLUDE = re.compile(r'^--8<-- "([^"]+)"$', re.M)
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("execution_hook", ROOT / "hooks" / "execution.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """hooks/execution.py, imported as MkDocs does: with hooks/ on sys.path, for `import shared`."""
+    path = sys.path.copy()
+    sys.path.insert(0, str(ROOT / "hooks"))
+    try:
+        return importlib.import_module("execution")
+    finally:
+        sys.path[:] = path
 
 
 def sessions() -> list[tuple[str, str, str, str]]:

@@ -1,0 +1,313 @@
+"""Numbers on pages: every number a reader sees states a named figure, or is marked as what it is.
+
+In a page's Markdown (prose, math, inline code, tables, raw HTML, alt text,
+admonitions: everywhere but fenced code) a number is written as a bound literal
+
+    [VALUE]{NAME}
+
+VALUE is the number exactly as the page's language prints it (132,096 and 75%
+in English; 132 096 and 75 % with U+00A0 in Russian; a decimal point in both).
+NAME is one of:
+
+- a published figure of `gated.figures.FIGURES` (its name has a dot):
+  `[0.997]{worked.f}`; VALUE must be the figure, printed in the page's language;
+- `block:key`, a value that the executed block `id="block"` on the same page
+  prints with `gated.named("key", ...)`: `[0.42]{training:best}`; VALUE must be
+  what it printed;
+- a kind of number that states no result (KINDS): `[1997]{year}`,
+  `[5–8]{eq}`, `[13]{chapter}`, `[2]{param}`.
+
+Before Markdown sees the page, each literal is checked and replaced by VALUE.
+Every other digit that a reader would see fails the build, with two exceptions
+for structure: the number of an ordered-list item, and, in math, an integer that
+MATH_STRUCTURE or INTERVAL describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`).
+
+The site's name and copyright line in mkdocs.yml, shown on every page, follow the
+same rules. Each failure is a warning that names `docs/page.md:LINE` (or
+`mkdocs.yml:LINE`), so the strict build fails.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import importlib
+import logging
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+import shared
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.quotes")
+
+# ---------------------------------------------------------------- the syntax
+
+BOUND = re.compile(r"\[(?P<value>[^\[\]\n]*)\]\{(?P<name>[^{}\s]*)\}")
+FIGURE = re.compile(r"[a-z][\w]*(?:\.\w+)+")
+BLOCK_REF = re.compile(r"(?P<block>[\w-]+):(?P<key>[\w.-]+)")
+NUMBER = r"[-−]?\d+(?:\.\d+)?"
+# The kinds of number that state no result, each with the form its VALUE must have.
+KINDS = {
+    "year": re.compile(r"1[5-9]\d\d|20\d\d"),  # a year in a citation
+    "eq": re.compile(r"\d+(?:[–-]\d+)?"),  # a cited paper's equation number, or a range of them
+    "chapter": re.compile(r"\d+"),  # a chapter of the course
+    "cite": re.compile(r"\d+(?:\(\d+\))?(?:[–-]\d+)?"),  # a cited work's volume(issue) or pages
+    "param": re.compile(NUMBER),  # a parameter of an example: its input, not a result
+}
+
+# ---------------------------------------------------------------- what a reader does not see
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[^\n]*\n.*?^(?P=indent)(?P=fence)[ \t]*$", re.S | re.M)
+COMMENT = re.compile(r"<!--.*?-->", re.S)
+LINK_TARGET = re.compile(r"(?<=\]\()\s*(?:<[^>\n]*>|[^\s()]+)")  # the URL; a title in quotes stays
+REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)  # [label]: url
+FOOTNOTE = re.compile(r"\[\^[^\]\n]+\]")  # the label; the reader sees a number the footnote extension counts
+TAG = re.compile(r"</?[A-Za-z][^>]*>")
+SHOWN_ATTRIBUTE = re.compile(r"""\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+ATTR_LIST = re.compile(r"\{:?[ \t]*[#.:][^}\n]*\}|\{:[^}\n]*\}")
+LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=[ \t])", re.M)
+ENTITY = re.compile(r"&#?\w+;")
+SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
+
+MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
+# A number as a reader sees it, with whatever letters follow it (132k, 4x); a word that begins with a letter
+# (float32, seq2seq) is a name, not a number.
+WORD_WITH_DIGIT = re.compile(r"(?<!\w)(?<!\d[.,])\d(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%)*")
+# In math, an integer is structure, not a statement, when it is
+MATH_STRUCTURE = re.compile(
+    r"(?<=[\^_])\{?-?\d(?![\d.])"  # a one-digit exponent or subscript: H^2, e^{-1}, W_2
+    r"|(?<![\d.])\d(?![\d.])(?=(?:\\[,;!])?[A-Za-z(])"  # a one-digit coefficient of a symbol or a bracket: 2H, 4\,(…)
+    r"|(?<![\d.])[01](?![\d.])(?=\s*[-−+/])"  # 0 or 1 before + − /: 1 - z, 1/\sqrt H
+    r"|(?<=[-−+/])\s*[01](?![\d.])"  # 0 or 1 after + − /: t-1, t + 1, (1 + e^{-a}), -1
+)
+INTERVAL = re.compile(r"[(\[]\s*(?:0|-1)\s*,\s*1\s*[)\]]")  # the range of σ or of tanh: (0, 1), [0, 1], (-1, 1)
+
+
+class Quote(NamedTuple):
+    """A bound literal on a page."""
+
+    line: int
+    value: str
+    name: str
+
+
+def _blank(text: str, start: int, end: int, filler: str = " ") -> str:
+    """Replace text[start:end] by `filler`, keeping newlines, so positions and lines stay put."""
+    return text[:start] + re.sub(r"[^\n]", filler, text[start:end]) + text[end:]
+
+
+def _blank_all(text: str, pattern: re.Pattern, filler: str = " ") -> str:
+    for m in reversed(list(pattern.finditer(text))):
+        text = _blank(text, m.start(), m.end(), filler)
+    return text
+
+
+def _unshown(tag: re.Match) -> list[tuple[int, int]]:
+    """The parts of an HTML tag that a reader does not see: all but its alt, title and aria-label."""
+    spans, at = [], tag.start()
+    for m in SHOWN_ATTRIBUTE.finditer(tag.group()):
+        g = 1 if m.group(1) is not None else 2
+        spans.append((at, tag.start() + m.start(g)))
+        at = tag.start() + m.end(g)
+    spans.append((at, tag.end()))
+    return spans
+
+
+def fences(text: str) -> list[re.Match]:
+    """The fenced code blocks: code samples and executed blocks."""
+    return list(FENCE.finditer(text))
+
+
+def _line_of(text: str):
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    return lambda pos: bisect.bisect_right(starts, pos)
+
+
+# ---------------------------------------------------------------- checking a page's Markdown
+
+
+def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
+    """What is wrong with the literal [value]{name}, if anything; block references are checked later."""
+    if name in KINDS:
+        if not KINDS[name].fullmatch(value):
+            return f"[{value}]{{{name}}} is not a {name}: the form of a {name} is {KINDS[name].pattern}"
+        return None
+    if BLOCK_REF.fullmatch(name):
+        return None
+    if FIGURE.fullmatch(name):
+        if name not in figures:
+            return f"[{value}]{{{name}}} names no published figure; gated/figures.py has none called {name!r}"
+        expected = figures[name].printed(lang)
+        if value != expected:
+            hint = "; write U+00A0 (no-break space), not a space" if value.replace(" ", "\u00a0") == expected else ""
+            return (f"{name} is {expected!r} in {'English' if lang == 'en' else 'Russian'}, but the page says"
+                    f" {value!r}{hint}")
+        return None
+    return (f"[{value}]{{{name}}}: {name!r} is neither a published figure (a name with a dot), a block's value"
+            f" (block:key) nor one of the kinds {', '.join(KINDS)}")
+
+
+def reader_view(visible: str) -> tuple[str, list[tuple[int, str]]]:
+    """What a reader sees of Markdown without its fences, bound literals blanked; and the entities that are digits."""
+    seen = _blank_all(visible, BOUND, "#")  # not a space: `$x = [1]{param}$` stays math
+    for pattern in (COMMENT, LINK_TARGET, REFERENCE, FOOTNOTE, ATTR_LIST, LIST_ITEM):
+        seen = _blank_all(seen, pattern)
+    for tag in reversed(list(TAG.finditer(seen))):
+        for start, end in reversed(_unshown(tag)):
+            seen = _blank(seen, start, end)
+    digits = [(m.start(), m.group()) for m in ENTITY.finditer(seen) if html.unescape(m.group()).isdigit()]
+    return _blank_all(seen, ENTITY), digits
+
+
+def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, list[str], list[Quote]]:
+    """Check the numbers of a page's Markdown.
+
+    Returns the Markdown with every bound literal replaced by its value, the
+    problems (each naming `where:LINE`), and the page's bound literals in order.
+    """
+    figures = importlib.import_module("gated.figures").FIGURES
+    line = _line_of(text)
+    at = lambda pos: f"{where}:{line(pos) + first_line - 1}"  # noqa: E731
+    problems: list[str] = []
+    quotes: list[Quote] = []
+
+    code = fences(text)
+    visible = text
+    for m in code:
+        visible = _blank(visible, m.start(), m.end())
+    replacements = []
+    for m in BOUND.finditer(visible):
+        value, name = m["value"], m["name"]
+        wrong = _check_literal(value, name, lang, figures)
+        if wrong:
+            problems.append(f"{at(m.start())}: {wrong}")
+        quotes.append(Quote(line(m.start()) + first_line - 1, value, name))
+        replacements.append((m.start(), m.end(), value))
+    for m in SNIPPET.finditer(visible):
+        problems.append(f"{at(m.start())}: a snippet included outside a fenced block is text the guard cannot read;"
+                        f" include snippets in executed blocks only")
+    visible = _blank_all(visible, SNIPPET)
+    seen, entities = reader_view(visible)
+    for pos, entity in entities:
+        problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
+
+    for pos, token, in_math in _unbound(seen):
+        if in_math:
+            problems.append(f"{at(pos)}: the number {token!r} in math is not bound; write [{token}]{{figure.name}}"
+                            f" for a result, or [{token}]{{param}} for a parameter of an example:"
+                            f" «{_excerpt(visible, pos)}»")
+        else:
+            problems.append(f"{at(pos)}: the number {token!r} is not bound; write [{token}]{{figure.name}} for a"
+                            f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)}):"
+                            f" «{_excerpt(visible, pos)}»")
+
+    for start, end, value in reversed(replacements):
+        text = text[:start] + value + text[end:]
+    return text, problems, quotes
+
+
+def _unbound(seen: str) -> list[tuple[int, str, bool]]:
+    """The numbers left in what a reader sees, literals and unseen parts blanked: (position, token, in math)."""
+    found = []
+    math = list(MATH.finditer(seen))
+    for m in math:
+        structure = _blank_all(_blank_all(m.group(), INTERVAL, "#"), MATH_STRUCTURE)
+        for d in re.finditer(r"\d+(?:\.\d+)?", structure):
+            found.append((m.start() + d.start(), m.group()[d.start():d.end()], True))
+    prose = seen
+    for m in math:
+        prose = _blank(prose, m.start(), m.end())
+    for m in WORD_WITH_DIGIT.finditer(prose):
+        found.append((m.start(), m.group(), False))
+    return sorted(found)
+
+
+def _excerpt(text: str, pos: int, width: int = 50) -> str:
+    return " ".join(text[max(0, pos - width): pos + width].split())
+
+
+# ---------------------------------------------------------------- blocks' named values
+
+NAMED = re.compile(r'<span data-name="(?P<key>[^"]*)">(?P<value>[^<]*)</span>')
+EXEC = re.compile(r'<div class="exec" data-exec="(?P<block>[^"]*)"')
+
+_pending: dict[str, list[Quote]] = {}  # page -> its literals bound to blocks' values, checked in on_page_content
+
+
+def check_block_values(html_text: str, where: str, quotes: list[Quote]) -> list[str]:
+    """Problems with the literals bound to what the page's blocks printed."""
+    starts = [(m.start(), m["block"]) for m in EXEC.finditer(html_text)]
+    printed: dict[tuple[str, str], str] = {}
+    for m in NAMED.finditer(html_text):
+        block = next((b for s, b in reversed(starts) if s < m.start()), None)
+        if block is not None:
+            printed[block, m["key"]] = html.unescape(m["value"])
+    problems = []
+    for q in quotes:
+        ref = BLOCK_REF.fullmatch(q.name)
+        if not ref:
+            continue
+        found = printed.get((ref["block"], ref["key"]))
+        if found is None:
+            problems.append(f"{where}:{q.line}: [{q.value}]{{{q.name}}}: block {ref['block']!r} on this page"
+                            f" prints no value named {ref['key']!r} (print it with gated.named)")
+        elif found != q.value:
+            problems.append(f"{where}:{q.line}: {q.name} is {found!r} as the block printed it,"
+                            f" but the page says {q.value!r}")
+    return problems
+
+
+# ---------------------------------------------------------------- MkDocs events
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    shared.annotate()
+
+
+_written: dict[str, str] = {}  # a setting as shown -> as written in mkdocs.yml (i18n keeps copies of what it saw)
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has applied this language's settings (hooks/shared.py)
+def on_config(config):
+    """The site's name and copyright line, seen on every page, bind their numbers too."""
+    lang = shared.building(config)
+    raw = Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else ""
+    for key in ("site_name", "copyright"):
+        if not isinstance(config[key], str):
+            continue
+        written = _written.get(config[key], config[key])
+        line = raw.count("\n", 0, raw.find(written)) + 1 if written in raw else 1
+        shown, problems, _ = check(written, "mkdocs.yml", lang, line)
+        for problem in problems:
+            log.warning(problem)
+        _written[shown] = written
+        config[key] = shown
+    return config
+
+
+@event_priority(100)  # before any other hook or plugin reads the page's Markdown
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    src = page.file.src_uri
+    if not src.endswith(".md"):
+        return markdown
+    where = f"docs/{src}"
+    raw = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
+    first_line = raw.count("\n", 0, raw.find(markdown)) + 1 if markdown in raw else 1  # after any front matter
+    lang = shared.language(src)
+    markdown, problems, quotes = check(markdown, where, lang, first_line)
+    if isinstance(page.meta.get("title"), str):  # a title in the front matter is seen in the nav and the tab
+        page.meta["title"], more, _ = check(page.meta["title"], where, lang)
+        problems += more
+    for problem in problems:
+        log.warning(problem)
+    _pending[src] = [q for q in quotes if BLOCK_REF.fullmatch(q.name)]
+    return markdown
+
+
+def on_page_content(html_text: str, page, config, files) -> str:
+    quotes = _pending.pop(page.file.src_uri, [])
+    for problem in check_block_values(html_text, f"docs/{page.file.src_uri}", quotes):
+        log.warning(problem)
+    return html_text

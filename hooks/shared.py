@@ -1,0 +1,78 @@
+"""What the build's hooks share: where the project is, its languages, and how a failure is reported.
+
+The hooks import this module as `shared`: MkDocs puts a hook's own folder on
+`sys.path` while it loads the hook.
+
+A page's language comes from its file name, as mkdocs-static-i18n's documented
+suffix layout (`docs_structure: suffix`) names it: `lstm.md` is English,
+`lstm.ru.md` Russian. No hook asks i18n which language it is building.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+
+from gated.render import LANGUAGES  # ("en", "ru"); a test checks that mkdocs.yml builds these
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = LANGUAGES[0]  # the language at /, of the file without a suffix
+
+_SUFFIX = re.compile(r"(.*)\.(" + "|".join(LANGUAGES) + r")(\.\w+)")
+
+
+def language(src_uri: str) -> str:
+    """The language of a page from its file name: 'ru' for 'lstm.ru.md', 'en' for 'lstm.md'."""
+    m = _SUFFIX.fullmatch(src_uri)
+    return m.group(2) if m else DEFAULT
+
+
+def twin(src_uri: str, lang: str) -> str:
+    """The file name of the same page in `lang`: twin('lstm.md', 'ru') == 'lstm.ru.md'."""
+    m = _SUFFIX.fullmatch(src_uri)
+    base = m.group(1) + m.group(3) if m else src_uri
+    if lang == DEFAULT:
+        return base
+    stem, ext = base.rsplit(".", 1)
+    return f"{stem}.{lang}.{ext}"
+
+
+def building(config) -> str:
+    """The language that this run of the build renders.
+
+    The one private detail of mkdocs-static-i18n that the hooks rely on: it builds
+    the site once per language and, in its `on_config` (priority -100), applies
+    that language's settings (site_name, copyright, ...) and, with
+    `reconfigure_material: true`, sets `theme.language` to that language. tests/pages/test_quotes.py::test_each_language_build_knows_its_language
+    fails if that changes.
+    """
+    return config.theme["language"]
+
+
+# ---------------------------------------------------------------- failures on the line
+
+WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+|mkdocs\.yml):(?P<line>\d+)")
+
+
+class Annotations(logging.Handler):
+    """Under GitHub Actions, print each warning that names `file:line` as an `::error` annotation too."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        m = WHERE.search(message)
+        if not m:
+            return
+        text = message.strip().replace("%", "%25").replace("\r", "").replace("\n", "%0A")
+        print(f"::error file={m['file']},line={m['line']}::{text}", flush=True)
+
+
+def annotate() -> None:
+    """Install the annotations once, when the build runs under GitHub Actions."""
+    logger = logging.getLogger("mkdocs")
+    if os.environ.get("GITHUB_ACTIONS") == "true" and not any(isinstance(h, Annotations) for h in logger.handlers):
+        logger.addHandler(Annotations())
