@@ -48,6 +48,7 @@ import traceback
 import warnings
 from functools import partial
 from importlib.metadata import version
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
