@@ -1,4 +1,5 @@
-from gated.render import number
+from gated import Table, Text, markdown
+from gated.render import Column
 from gated.torch import scratch
 from gated.torch.weights import LSTM_ORDER, gate_rows
 
@@ -6,10 +7,13 @@ H, V = scratch.Setup().H, len(set(scratch.corpus()))
 cell = scratch.LSTM(V, H)
 library = scratch.to_library(cell)
 
-print("| | `weight_ih_l0[rows]` | $\\max\\lvert\\Delta\\rvert$ |")
-print("| --- | --- | ---: |")
+rows = []
 for k in LSTM_ORDER:
-    rows = gate_rows(H, k)
-    gap = (library.weight_ih_l0[rows] - cell.W[k]).abs().max().item()
+    r = gate_rows(H, k)
+    gap = (library.weight_ih_l0[r] - cell.W[k]).abs().max().item()
     assert gap == 0
-    print(f"| ${k}$ | `[{rows.start}:{rows.stop}]` | {number(gap, '.1e')} |")
+    rows.append((f"${k}$", f"`[{r.start}:{r.stop}]`", gap))
+
+tex = lambda s: Text(s, s)  # noqa: E731  (a title that is only a formula or code)
+print(markdown(Table((Column(tex("")), Column(tex("`weight_ih_l0[rows]`")),
+                      Column(tex("$\\max\\lvert W_k - \\text{rows}\\rvert$"), ".1e")), tuple(rows))))

@@ -14,6 +14,6 @@ h_unflipped = ours.z * h + (1 - ours.z) * ours.h_tilde
 gap = abs(h_exercise - ours.h).max()
 assert gap < 1e-15
 vec = lambda v: "(" + ", ".join(number(float(a), ".4f") for a in v) + ")"  # noqa: E731
-print(f"- $\\max\\lvert h_t^{{\\text{{ex.}}}} - h_t\\rvert = {number(gap, '.1e')}$")
+print(f"- $\\max\\lvert h_t^{{\\text{{ex.}}}} - h_t\\rvert$ = {number(gap, '.1e')}")
 print(f"- $h_t = {vec(ours.h)}$")
 print(f"- $z \\odot h_{{t-1}} + (1 - z) \\odot \\tilde h_t = {vec(h_unflipped)}$")
