@@ -104,7 +104,7 @@ def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, 
     session.write_text(session.read_text() + ">>> assert 2 + 2 == 5, 'a session asserts on purpose'\n")
     result = build(copy, env={"PYTHONOPTIMIZE": "1"})
     assert result.returncode == 1
-    assert "docs/index.md, block 'at-a-glance' raised AssertionError" in output(result)
+    assert f"{fence(copy, 'index.md', 'at-a-glance')}, block 'at-a-glance' raised AssertionError" in output(result)
     assert "a session asserts on purpose" in output(result)
 
 
