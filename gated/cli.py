@@ -1,13 +1,14 @@
-"""The command line: `python -m gated`, also installed as `gated`.
+"""`python -m gated`, also installed as `gated`: the chapter's four tables in a terminal.
 
-Four sections, each a table the chapter prints, computed when asked for:
+Each flag picks one section; several flags print several, always in this order, and
+no flag at all prints every section:
 
-    --highway   what survives of a gradient after τ steps
-    --bias      what the forget-gate bias b_f does to that
-    --step      one LSTM step and one GRU step, every gate shown
-    --params    what each gate costs in parameters
+    --highway   the share of a gradient left after τ steps along the memory
+    --bias      the forget gate at initialisation, σ(b_f), and what it lets through
+    --step      a two-unit LSTM step and a GRU step on the same input, gate by gate
+    --params    parameter counts of a plain RNN, a GRU and an LSTM
 
-No flag prints all four.
+The tables are computed when they are asked for, in English or in Russian (`--lang`).
 """
 
 from __future__ import annotations
@@ -27,17 +28,17 @@ def show_highway() -> str:
     keep = float(highway.decay((0.99,), (500,))[0, 0])
     return "\n".join(
         [
-            str(Text("HIGHWAY  what survives of a gradient after tau steps",
-                     "МАГИСТРАЛЬ  что остаётся от градиента через tau шагов")),
+            str(Text("HIGHWAY  the share of a gradient left after tau steps",
+                     "МАГИСТРАЛЬ  какая доля градиента остаётся через tau шагов")),
             "",
-            str(Text("  Along the memory line each step multiplies the gradient by the forget gate f;",
-                     "  Вдоль линии памяти каждый шаг умножает градиент на гейт забывания f;")),
-            str(Text("  a plain RNN multiplies it by diag(1 - h^2) W_h, here a factor of 0.5.",
-                     "  обычная RNN умножает его на diag(1 - h^2) W_h, здесь это множитель 0.5.")),
+            str(Text("  Going back along the memory, every step scales the gradient by the forget gate f;",
+                     "  При движении назад вдоль памяти каждый шаг умножает градиент на гейт забывания f;")),
+            str(Text("  in a plain RNN the factor is diag(1 - h_t^2) W_h, stood in for here by a constant 0.5.",
+                     "  в обычной RNN множитель равен diag(1 - h_t^2) W_h, здесь его заменяет постоянное 0.5.")),
             "",
             text(tables.decay()),
-            str(Text(f"  With f = 0.99, a share of {number(keep, '.3e')} is left after 500 steps.",
-                     f"  При f = 0.99 через 500 шагов остаётся доля {number(keep, '.3e')}.")),
+            str(Text(f"  A gate of f = 0.99 still passes {number(keep, '.3e')} of it after 500 steps.",
+                     f"  Гейт f = 0.99 и через 500 шагов пропускает долю {number(keep, '.3e')}.")),
         ]
     )
 
@@ -47,16 +48,16 @@ def show_bias() -> str:
     b2, b0 = float(highway.retained(2, 47)), float(highway.retained(0, 47))
     return "\n".join(
         [
-            str(Text("BIAS  the forget gate starts at sigma(b_f)",
-                     "СМЕЩЕНИЕ  гейт забывания начинает с sigma(b_f)")),
+            str(Text("BIAS  at initialisation the forget gate is close to sigma(b_f)",
+                     "СМЕЩЕНИЕ  при инициализации гейт забывания близок к sigma(b_f)")),
             "",
             text(tables.bias()),
-            str(Text(f"  After 47 steps, b_f = 2 keeps {number(b2, '.3e')} of the gradient and b_f = 0 keeps"
+            str(Text(f"  Over 47 steps, b_f = 2 lets {number(b2, '.3e')} of the gradient through and b_f = 0 only"
                      f" {number(b0, '.3e')}:",
-                     f"  Через 47 шагов при b_f = 2 от градиента остаётся {number(b2, '.3e')}, при b_f = 0 —"
+                     f"  За 47 шагов при b_f = 2 проходит доля градиента {number(b2, '.3e')}, при b_f = 0 — лишь"
                      f" {number(b0, '.3e')}:")),
-            str(Text(f"  {number(b2 / b0, '.1e')} times more signal.",
-                     f"  в {number(b2 / b0, '.1e')} раз больше сигнала.")),
+            str(Text(f"  about {number(b2 / b0, '.1e')} times as much.",
+                     f"  примерно в {number(b2 / b0, '.1e')} раз больше.")),
         ]
     )
 
@@ -66,18 +67,18 @@ def show_step() -> str:
     e = examples.TWO_UNIT_LSTM
     return "\n".join(
         [
-            str(Text("STEP  one LSTM step with two units, every gate shown",
-                     "ШАГ  один шаг LSTM с двумя нейронами, все гейты")),
+            str(Text("STEP  a two-unit LSTM step, gate by gate",
+                     "ШАГ  шаг LSTM с двумя нейронами, гейт за гейтом")),
             "",
             f"  h_(t-1) = {vector(e.h, '+.2f')}, c_(t-1) = {vector(e.c, '+.2f')}, x_t = {vector(e.x, '+.2f')},"
             f" b_f = {vector(e.params.f.b, '+.1f')}",
             "",
             text(tables.lstm_step()),
-            str(Text("  The memory update, one term at a time:", "  Обновление памяти по слагаемым:")),
+            str(Text("  The new memory, term by term:", "  Новая память по слагаемым:")),
             "",
             text(tables.lstm_update()),
-            str(Text("THE SAME INPUT THROUGH A GRU  (W_z, W_r, W_h are the first three matrices above)",
-                     "ТОТ ЖЕ ВХОД ЧЕРЕЗ GRU  (W_z, W_r, W_h — первые три матрицы выше)")),
+            str(Text("THE SAME INPUT THROUGH A GRU  (its W_z, W_r and W_h are the LSTM's first three matrices)",
+                     "ТОТ ЖЕ ВХОД ЧЕРЕЗ GRU  (её W_z, W_r и W_h — первые три матрицы LSTM)")),
             "",
             text(tables.gru_step()),
         ]
@@ -89,16 +90,17 @@ def show_params(d: int = 100, H: int = 500) -> str:
     gru, lstm = count("gru", d, H), count("lstm", d, H)
     return "\n".join(
         [
-            str(Text(f"PARAMETERS  input d = {d}, hidden H = {H}, one bias per block",
-                     f"ПАРАМЕТРЫ  вход d = {d}, скрытое состояние H = {H}, одно смещение на блок")),
+            str(Text(f"PARAMETERS  input d = {d}, hidden H = {H}, one bias vector per block",
+                     f"ПАРАМЕТРЫ  вход d = {d}, скрытое состояние H = {H}, один вектор смещений на блок")),
             "",
-            str(Text(f"  One block: H(H + d) + H = {number(block(d, H), ',d')}.",
-                     f"  Один блок: H(H + d) + H = {number(block(d, H), ',d')}.")),
+            str(Text(f"  Each block costs H(H + d) + H = {number(block(d, H), ',d')}.",
+                     f"  Каждый блок стоит H(H + d) + H = {number(block(d, H), ',d')}.")),
             "",
             text(tables.params(d, H)),
-            str(Text(f"  A GRU is {number(gru / lstm, '.0%')} of an LSTM: {number(lstm - gru, ',d')} parameters fewer.",
-                     f"  GRU — это {number(gru / lstm, '.0%')} от LSTM: на {number(lstm - gru, ',d')} параметров"
-                     " меньше.")),
+            str(Text(f"  A GRU needs {number(gru / lstm, '.0%')} of an LSTM's parameters,"
+                     f" {number(lstm - gru, ',d')} parameters fewer.",
+                     f"  GRU нужно {number(gru / lstm, '.0%')} параметров LSTM,"
+                     f" на {number(lstm - gru, ',d')} параметров меньше.")),
         ]
     )
 
@@ -121,21 +123,25 @@ def get_parser() -> argparse.ArgumentParser:
     """The argument parser of `python -m gated`."""
     parser = _Parser(
         prog="gated",
-        description="LSTM and GRU worked as chapter 13 works them. With no section flag, all four sections print.",
+        description="Print the four tables of chapter 13 (gated recurrence: LSTM and GRU), computed on the spot. "
+        "No flag prints all four; each flag below picks one section.",
     )
     sections = parser.add_argument_group("sections")
     sections.add_argument("--highway", action="store_true",
-                          help="the decay table: f^tau for a plain RNN's 0.5 and forget gates of 0.9 and 0.99")
+                          help="gradient left after 1 to 500 steps: a plain RNN (factor 0.5) against forget gates"
+                               " of 0.9 and 0.99")
     sections.add_argument("--bias", action="store_true",
-                          help="sigma(b_f) for b_f = 0, 1, 2, 3, 5 and what it keeps after 10, 47 and 100 steps")
+                          help="the starting forget gate sigma(b_f) for b_f = 0, 1, 2, 3 and 5, and its effect over"
+                               " 10, 47 and 100 steps")
     sections.add_argument("--step", action="store_true",
-                          help="one LSTM step and one GRU step with two units, every gate's value")
+                          help="a two-unit LSTM step, then a GRU step on the same input, with the value of every gate")
     sections.add_argument("--params", action="store_true",
-                          help="parameters of a plain RNN, a GRU and an LSTM, and what the GRU saves")
+                          help="parameter counts of a plain RNN, a GRU and an LSTM, and how much the GRU saves")
     sizes = parser.add_argument_group("sizes for --params")
-    sizes.add_argument("--input-size", type=_positive, metavar="N", help="input size d (default 100)")
-    sizes.add_argument("--hidden-size", type=_positive, metavar="N", help="hidden size H (default 500)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text (default en)")
+    sizes.add_argument("--input-size", type=_positive, metavar="N", help="input size d for --params (default 100)")
+    sizes.add_argument("--hidden-size", type=_positive, metavar="N", help="hidden size H for --params (default 500)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="language of the headings and the number format (default en)")
     return parser
 
 

@@ -126,6 +126,8 @@ FIGURES: dict[str, Figure] = {
     "task.batch": Figure("64", lambda: _torch("forget_bias").Task().batch, "d"),
     "task.steps": Figure("300", lambda: _torch("forget_bias").Task().steps, "d"),
     "task.seeds": Figure("3", lambda: len(_torch("forget_bias").Task().seeds), "d"),
+    # ---- from scratch and with the library
+    "scratch.H": Figure("64", lambda: _torch("scratch").Setup().H, "d"),
     # ---- what a gate costs
     "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
     "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),

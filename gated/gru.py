@@ -158,7 +158,7 @@ class Candidates(NamedTuple):
 def candidates(p: GRUParams, x: np.ndarray, h: np.ndarray) -> Candidates:
     """Both candidates h̃ for one step: reset applied before U_h, and after it.
 
-    They agree when h = 0 and differ in general.
+    They agree when h = 0 (PyTorch adds no b_hn here) and differ in general.
 
     Parameters
     ----------

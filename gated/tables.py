@@ -364,8 +364,8 @@ def conventions(c) -> Table:
             ),
             (
                 Text(
-                    "candidates, reset before and after $U_h$, at $h_{t-1} = 0$",
-                    "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$",
+                    "candidates, reset before and after $U_h$, at $h_{t-1} = 0$ with $b'_h = 0$",
+                    "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$ и $b'_h = 0$",
                 ),
                 gap(c.reset_before_at_zero, c.reset_after_at_zero),
             ),

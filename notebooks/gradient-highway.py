@@ -11,26 +11,26 @@
 # %% [markdown] lang="en"
 # # The gradient highway
 #
-# Four tables from chapter [13]{chapter}, computed in front of you: how fast a gradient fades along the LSTM's
-# memory, what the forget-gate bias does to that, one LSTM step and one GRU step with every gate shown,
-# and what each gate costs in parameters.
+# This notebook recomputes, on your machine, four tables from chapter [13]{chapter}: how quickly a gradient shrinks
+# along the memory of an LSTM, how the forget-gate bias sets that speed at the start of training, a single LSTM step
+# and a single GRU step with every gate visible, and the parameter cost of each gate.
 #
-# The notebook needs Python with numpy and a Jupyter kernel, nothing else. Run it top to bottom.
+# All it needs is Python with numpy and a Jupyter kernel. Run the cells in order, from the top.
 
 # %% [markdown] lang="ru"
 # # Градиентная магистраль
 #
-# Четыре таблицы из главы [13]{chapter}, вычисленные у вас на глазах: как быстро затухает градиент вдоль памяти LSTM,
-# что с этим делает смещение гейта забывания, один шаг LSTM и один шаг GRU со всеми гейтами и сколько
-# параметров стоит каждый гейт.
+# Этот ноутбук заново вычисляет на вашей машине четыре таблицы из главы [13]{chapter}: как быстро уменьшается градиент
+# вдоль памяти LSTM, как смещение гейта забывания задаёт эту скорость в начале обучения, один шаг LSTM и один шаг GRU
+# со всеми гейтами и сколько параметров стоит каждый гейт.
 #
-# Ноутбуку нужны Python с numpy и ядро Jupyter, больше ничего. Выполняйте ячейки сверху вниз.
+# Нужны только Python с numpy и ядро Jupyter. Выполняйте ячейки по порядку, начиная с первой.
 
 # %% [markdown] lang="en"
-# The language of the tables' headings and number format:
+# Choose the language of the table headings and of the number format here:
 
 # %% [markdown] lang="ru"
-# Язык заголовков таблиц и формата чисел:
+# Здесь выбирается язык заголовков таблиц и формат чисел:
 
 # %% tags=["parameters"]
 LANG = "en"
@@ -62,79 +62,83 @@ def show(table):
 # %% [markdown] lang="en"
 # ## The highway
 #
-# Along the memory line each step multiplies the gradient by the forget gate, $c_{t-1} \mapsto f_t c_{t-1}$, so
-# after $\tau$ steps a gate held at $f$ leaves $f^\tau$ of it. A plain RNN multiplies by
-# $\operatorname{diag}(1 - h_t^2)\,W_h$ instead; the first column models that by a factor of $[0.5]{param}$.
+# Going back along the memory line, every step scales the gradient by the forget gate, since
+# $c_t = f_t \odot c_{t-1} + \dots$; a gate that stays at $f$ for $\tau$ steps leaves $f^\tau$ of it. In a plain RNN the
+# factor is the matrix $\operatorname{diag}(1 - h_t^2)\,W_h$, which changes from step to step; the first column
+# stands in for it with a constant $[0.5]{param}$.
 
 # %% [markdown] lang="ru"
 # ## Магистраль
 #
-# Вдоль линии памяти каждый шаг умножает градиент на гейт забывания, $c_{t-1} \mapsto f_t c_{t-1}$, поэтому
-# через $\tau$ шагов гейт, удерживаемый на уровне $f$, оставляет от него $f^\tau$. Обычная RNN вместо этого
-# умножает на $\operatorname{diag}(1 - h_t^2)\,W_h$; первый столбец моделирует это множителем $[0.5]{param}$.
+# При движении назад вдоль линии памяти каждый шаг умножает градиент на гейт забывания, поскольку
+# $c_t = f_t \odot c_{t-1} + \dots$; гейт, который $\tau$ шагов держится на уровне $f$, оставляет от градиента долю
+# $f^\tau$. В обычной RNN множитель — матрица $\operatorname{diag}(1 - h_t^2)\,W_h$, которая меняется от шага к шагу;
+# в первом столбце её заменяет постоянное число $[0.5]{param}$.
 
 # %%
 show(tables.decay())
 
 # %% [markdown] lang="en"
-# With $f = [0.99]{param}$ a share of [6.570e-03]{decay.lstm99_500} survives $\tau = [500]{param}$ steps; with the plain cell's $[0.5]{param}$ only [7.105e-15]{decay.rnn_47}
-# is left after $\tau = [47]{param}$. The LSTM does not remove the decay: it hands its rate to the network.
+# A gate of $f = [0.99]{param}$ still passes [6.570e-03]{decay.lstm99_500} of the gradient after $\tau = [500]{param}$ steps. The plain
+# cell's factor of $[0.5]{param}$ leaves [7.105e-15]{decay.rnn_47} after only $\tau = [47]{param}$. The gradient still fades in an LSTM,
+# but how fast it fades is now up to the network, through its forget gates.
 
 # %% [markdown] lang="ru"
-# При $f = [0.99]{param}$ через $\tau = [500]{param}$ шагов остаётся доля [6.570e-03]{decay.lstm99_500}; при множителе $[0.5]{param}$ обычной ячейки уже
-# через $\tau = [47]{param}$ остаётся лишь [7.105e-15]{decay.rnn_47}. LSTM не отменяет затухание: она передаёт его скорость в
-# распоряжение сети.
+# Гейт $f = [0.99]{param}$ и через $\tau = [500]{param}$ шагов пропускает долю градиента [6.570e-03]{decay.lstm99_500}. Множитель
+# $[0.5]{param}$ обычной ячейки уже через $\tau = [47]{param}$ шагов оставляет лишь [7.105e-15]{decay.rnn_47}. В LSTM градиент
+# по-прежнему затухает, но скорость затухания теперь определяет сама сеть — через гейты забывания.
 
 # %% [markdown] lang="en"
 # ## The forget-gate bias
 #
-# At initialisation the weights are small, so $f_t \approx \sigma(b_f)$ and the highway's rate is set by one
-# number per unit.
+# Right after initialisation the weights are close to zero, so $f_t \approx \sigma(b_f)$: a single number per unit
+# decides how fast the gradient decays along the highway.
 
 # %% [markdown] lang="ru"
 # ## Смещение гейта забывания
 #
-# При инициализации веса малы, поэтому $f_t \approx \sigma(b_f)$, и скорость затухания на магистрали задаёт
-# одно число на нейрон.
+# Сразу после инициализации веса близки к нулю, поэтому $f_t \approx \sigma(b_f)$: одно число на нейрон решает, как
+# быстро градиент затухает на магистрали.
 
 # %%
 show(tables.bias())
 
 # %% [markdown] lang="en"
-# With $b_f = [0]{param}$ the gate starts at [0.5000]{bias.sigma0} and fades exactly like the plain cell. With $b_f = [2]{param}$ it starts at
-# [0.8808]{bias.sigma2}, and after $\tau = [47]{param}$ steps the gradient keeps [2.565e-03]{bias.b2_47} instead of [7.105e-15]{bias.b0_47}: about [3.6e+11]{bias.ratio} times
-# more signal.
+# A bias of $b_f = [0]{param}$ puts the gate at [0.5000]{bias.sigma0}, and the gradient then fades exactly as in the plain cell.
+# A bias of $b_f = [2]{param}$ puts it at [0.8808]{bias.sigma2}: after $\tau = [47]{param}$ steps [2.565e-03]{bias.b2_47} of the gradient is
+# left rather than [7.105e-15]{bias.b0_47}, roughly [3.6e+11]{bias.ratio} times as much.
 
 # %% [markdown] lang="ru"
-# При $b_f = [0]{param}$ гейт начинает с [0.5000]{bias.sigma0} и затухает ровно как обычная ячейка. При $b_f = [2]{param}$ он начинает с
-# [0.8808]{bias.sigma2}, и через $\tau = [47]{param}$ шагов от градиента остаётся [2.565e-03]{bias.b2_47} вместо [7.105e-15]{bias.b0_47}: примерно в [3.6e+11]{bias.ratio} раз
-# больше сигнала.
+# Смещение $b_f = [0]{param}$ ставит гейт на [0.5000]{bias.sigma0}, и градиент затухает ровно как в обычной ячейке.
+# Смещение $b_f = [2]{param}$ ставит его на [0.8808]{bias.sigma2}: через $\tau = [47]{param}$ шагов от градиента остаётся
+# [2.565e-03]{bias.b2_47}, а не [7.105e-15]{bias.b0_47}, то есть примерно в [3.6e+11]{bias.ratio} раз больше.
 
 # %% [markdown] lang="en"
 # ## One step of each cell
 #
-# Two units, an input of size two. Each gate is written as one matrix acting on $q = [h_{t-1}, x_t]$;
-# the forget bias is $[1]{param}$ and the other biases are $[0]{param}$.
+# A cell with two units reading an input of size two. Every gate is one matrix applied to $q = [h_{t-1}, x_t]$;
+# the forget gate's bias is $[1]{param}$ and all other biases are $[0]{param}$.
 
 # %% [markdown] lang="ru"
 # ## По одному шагу каждой ячейки
 #
-# Два нейрона, вход размерности два. Каждый гейт записан одной матрицей, действующей на
-# $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $[1]{param}$, остальные смещения нулевые.
+# Ячейка из двух нейронов читает вход размерности два. Каждый гейт — одна матрица, применённая к
+# $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $[1]{param}$, все остальные смещения равны $[0]{param}$.
 
 # %%
 show(tables.lstm_step())
 show(tables.lstm_update())
 
 # %% [markdown] lang="en"
-# The forget gates sit at [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, so most of the old memory is kept, and the new memory is reached
-# by an addition. The GRU reads the same input with the first three matrices as $W_z$, $W_r$ and $W_h$ and no
-# biases; its update gate $z$ decides which share of the state is rewritten.
+# With forget gates of [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, most of the old memory survives, and the new memory is that remainder
+# plus the gated candidate. The GRU below reads the same input, uses the first three matrices as $W_z$, $W_r$ and
+# $W_h$, and has no biases; its update gate $z$ sets the share of the state that is replaced.
 
 # %% [markdown] lang="ru"
-# Гейты забывания стоят на [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2}, так что большая часть старой памяти сохраняется, а новая память
-# получается сложением. GRU читает тот же вход, взяв первые три матрицы в роли $W_z$, $W_r$ и $W_h$, без
-# смещений; её гейт обновления $z$ решает, какая доля состояния переписывается.
+# При гейтах забывания [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2} большая часть старой памяти сохраняется, а новая память — это
+# сохранённое плюс кандидат, пропущенный через входной гейт. GRU ниже читает тот же вход, использует первые три
+# матрицы как $W_z$, $W_r$ и $W_h$ и обходится без смещений; её гейт обновления $z$ задаёт долю состояния, которая
+# заменяется.
 
 # %%
 show(tables.gru_step())
@@ -142,22 +146,22 @@ show(tables.gru_step())
 # %% [markdown] lang="en"
 # ## What a gate costs
 #
-# Each block reads $[h_{t-1}, x_t]$, of length $H + d$, and produces $H$ numbers: $H(H + d) + H$ parameters
-# with one bias vector. A plain RNN has one block, a GRU three and an LSTM four.
+# A block reads $[h_{t-1}, x_t]$, which has $H + d$ entries, and outputs $H$ numbers, so with one bias vector it
+# holds $H(H + d) + H$ parameters. The plain RNN has one such block, the GRU three, the LSTM four.
 
 # %% [markdown] lang="ru"
 # ## Во что обходится гейт
 #
-# Каждый блок читает $[h_{t-1}, x_t]$ длины $H + d$ и выдаёт $H$ чисел: $H(H + d) + H$ параметров при
-# одном векторе смещений. У обычной RNN один блок, у GRU три, у LSTM четыре.
+# Блок читает вектор $[h_{t-1}, x_t]$ из $H + d$ чисел и выдаёт $H$ чисел, поэтому при одном векторе смещений в нём
+# $H(H + d) + H$ параметров. У обычной RNN один такой блок, у GRU три, у LSTM четыре.
 
 # %%
 show(tables.params(d=100, H=500))
 
 # %% [markdown] lang="en"
-# A GRU is [75%]{cost.gru_share} of an LSTM of the same size, [300,500]{cost.saved} parameters fewer here. Change $d$ and $H$ above and run
-# the cell again.
+# For equal sizes a GRU has [75%]{cost.gru_share} of an LSTM's parameters: [300,500]{cost.saved} fewer in this case. Try other
+# values of $d$ and $H$ in the cell above and run it again.
 
 # %% [markdown] lang="ru"
-# GRU составляет [75 %]{cost.gru_share} от LSTM того же размера, здесь это на [300 500]{cost.saved} параметров меньше. Поменяйте $d$ и $H$ в
-# ячейке выше и выполните её снова.
+# При одинаковых размерах у GRU [75 %]{cost.gru_share} параметров LSTM: в этом случае на [300 500]{cost.saved} меньше. Задайте
+# в ячейке выше другие $d$ и $H$ и выполните её снова.

@@ -39,6 +39,7 @@ class Check(NamedTuple):
     forward: np.ndarray  # (T,) ‖∂ sum(→h_t)/∂x_s‖ for every position s
     backward: np.ndarray  # (T,) ‖∂ sum(←h_t)/∂x_s‖
     params: int  # parameters of the bidirectional layer
+    finals: tuple[float, float, float]  # max |h_n[k] - y[s, :, half k]|: forward at s = T-1, backward at 0 and at T-1
 
 
 @cache
@@ -54,4 +55,10 @@ def check() -> Check:
         (g,) = torch.autograd.grad(half.sum(), x, retain_graph=True)  # (T, B, d)
         norms.append(g.flatten(1).norm(dim=1).numpy())
     shapes = Shapes(tuple(x.shape), tuple(y.shape), tuple(h_n.shape), tuple(c_n.shape))
-    return Check(shapes, *norms, sum(p.numel() for p in lstm.parameters()))
+    gap = lambda a, b: float((a - b).detach().abs().max())  # noqa: E731
+    finals = (
+        gap(h_n[0], y[-1, :, : s.H]),  # the forward direction ends at the last position
+        gap(h_n[1], y[0, :, s.H:]),  # the backward direction ends at the first
+        gap(h_n[1], y[-1, :, s.H:]),  # a common slip: the last row for both
+    )
+    return Check(shapes, *norms, sum(p.numel() for p in lstm.parameters()), finals)

@@ -1,0 +1,19 @@
+from gated import Table, Text, markdown
+from gated.render import Column
+from gated.torch import scratch
+from gated.torch.weights import LSTM_ORDER, gate_rows
+
+H, V = scratch.Setup().H, len(set(scratch.corpus()))
+cell = scratch.LSTM(V, H)
+library = scratch.to_library(cell)
+
+rows = []
+for k in LSTM_ORDER:
+    r = gate_rows(H, k)
+    gap = (library.weight_ih_l0[r] - cell.W[k]).abs().max().item()
+    assert gap == 0
+    rows.append((f"${k}$", f"`[{r.start}:{r.stop}]`", gap))
+
+tex = lambda s: Text(s, s)  # noqa: E731  (a title that is only a formula or code)
+print(markdown(Table((Column(tex("")), Column(tex("`weight_ih_l0[rows]`")),
+                      Column(tex("$\\max\\lvert W_k - \\text{rows}\\rvert$"), ".1e")), tuple(rows))))
