@@ -99,19 +99,25 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     used, _ = pickle.loads(kept.read_bytes())
     assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
     assert "gated/diagram.py" not in used  # never imported by this call
-    kept.write_bytes(pickle.dumps((used, "from the cache")))
-    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"
+    kept.write_bytes(pickle.dumps((used, "as it was")))
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"
     assert pinned.run("fractions:Fraction", numerator=2, denominator=5) == Fraction(2, 5)  # another call
+    # a second entry for the same call, made while gated/render.py read differently
+    (kept.parent / "other.pickle").write_bytes(pickle.dumps(({**used, "gated/render.py": "edited"}, "while edited")))
 
     real = pinned.digest
-    edited = {"gated/diagram.py"}
+    edited: set[str] = set()
     monkeypatch.setattr(pinned, "digest", lambda path: "edited" if path.relative_to(pinned.ROOT).as_posix()
                         in edited else real(path))
-    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"  # unused: reused
+    edited.add("gated/diagram.py")
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"  # unused: reused
     edited.add("gated/render.py")
-    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # used: run again
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "while edited"  # the entry that fits
     edited.clear()
-    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "from the cache"  # undone: found again
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"  # undone: found again
+    (kept.parent / "other.pickle").unlink()
+    edited.add("gated/render.py")
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # no entry fits: run
 
 
 def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
