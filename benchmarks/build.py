@@ -51,7 +51,8 @@ def copy_site(into: Path) -> Path:
 
 def add_chapters(root: Path, n: int) -> None:
     """Make the course n chapters long: copies of this one under ch02/ ... with blocks of their own."""
-    pages = [p for p in sorted((root / "docs").glob("*.md")) if not p.name.endswith(".ru.md") and p.stem not in ("code", "print")]
+    pages = [p for p in sorted((root / "docs").glob("*.md"))
+             if not p.name.endswith(".ru.md") and p.stem not in ("code", "print")]
     nav = []
     for k in range(2, n + 1):
         folder = f"ch{k:02d}"
