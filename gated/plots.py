@@ -9,6 +9,7 @@ and a dark one. Needs matplotlib (``pip install gated[plots]``).
 from __future__ import annotations
 
 import io
+import re
 from html import escape
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +52,7 @@ _STYLE = {
 def _figure(name: str, size: tuple[float, float] = (6.4, 3.6)) -> Iterator[tuple[plt.Figure, plt.Axes]]:
     with mpl.rc_context({**_STYLE, "svg.hashsalt": name}):
         fig, ax = plt.subplots(figsize=size, layout="constrained")
+        fig.set_label(name)  # the prefix of the SVG's ids
         try:
             yield fig, ax
         finally:
@@ -69,7 +71,14 @@ def _svg(fig: plt.Figure, title: str, description: str) -> str:
     svg = svg[svg.index("<svg") :]  # drop the XML prologue and doctype: the SVG goes inline
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{escape(title)}" class="plot" ', 1)
     end = svg.index("</title>") + len("</title>")  # matplotlib writes the title as the SVG's first child
-    return f"{svg[:end]}\n <desc>{escape(description)}</desc>{svg[end:]}"
+    return _stable_ids(f"{svg[:end]}\n <desc>{escape(description)}</desc>{svg[end:]}", fig.get_label())
+
+
+def _stable_ids(svg: str, prefix: str) -> str:
+    """Number the SVG's ids in order of appearance: matplotlib derives some from object addresses,
+    which differ from one run to the next, and a rebuilt page must be the same bytes."""
+    ids = {old: f"{prefix}-{k}" for k, old in enumerate(dict.fromkeys(re.findall(r'\bid="([^"]+)"', svg)))}
+    return re.sub(r'(\bid="|url\(#|href="#)([^")]+)', lambda m: m.group(1) + ids.get(m.group(2), m.group(2)), svg)
 
 
 def _join(parts: list[str]) -> str:

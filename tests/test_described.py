@@ -88,3 +88,15 @@ def test_the_explorer_prints_like_the_page():
     """Russian groups with a no-break space and keeps the decimal point, as gated.render does."""
     assert explorer.shown(2.0, 47, "ru") == explorer.shown(2.0, 47, "en")  # no grouping needed at these formats
     assert explorer.values(0.0, 6) == {"gate": 0.5, "kept": 0.5**6, "plain": 0.5**6}
+
+
+def test_a_plot_is_the_same_bytes_in_another_process():
+    """matplotlib derives some SVG ids from object addresses; a rebuilt page must not change for that."""
+    import subprocess
+    import sys
+
+    code = ("import numpy as np; from gated import plots; "
+            "print(plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7), end='')")
+    here = plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7)
+    there = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert here == there and 'id="losses-0"' in here

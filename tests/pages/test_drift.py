@@ -53,7 +53,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # A swap in one language: the values exchanged, the names left.
     put("swap", "forget-bias.md", "[0.7311]{bias.sigma1}", "[0.8808]{bias.sigma1}")
     # A swap on another page, names and values exchanged: each literal is right, the order is not.
-    put("swap-names", "gru.md", "[0.6011]{gru2.z1} and [0.4576]{gru2.z2}", "[0.4576]{gru2.z2} and [0.6011]{gru2.z1}")
+    put("swap-names", "gru.md", "$z = [0.6011]{gru2.z1}$, so", "$z = [0.4576]{gru2.z2}$, so")
+    edit(docs / "gru.md", "at $z = [0.4576]{gru2.z2}$, leans", "at $z = [0.6011]{gru2.z1}$, leans")
     # Another figure's value.
     put("misattribution", "cost.md", "[300,500]{cost.saved}", "[901,500]{cost.saved}")
     # Settings integers, a year-like number, numbers followed by a letter, all in prose.
