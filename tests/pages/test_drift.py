@@ -97,8 +97,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     at["doctest"] = ("docs/lstm.md", line_of(docs / "lstm.md", 'id="session"'))
     # The notebook's text.
     notebook = root / "notebooks/gradient-highway.py"
-    edit(notebook, "# Four tables from chapter [13]{chapter}", "# Four tables from chapter 13")
-    at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "# Four tables from chapter 13"))
+    edit(notebook, "four tables from chapter [13]{chapter}", "four tables from chapter 13")
+    at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "four tables from chapter 13"))
     # The copyright line that every page shows.
     edit(root / "mkdocs.yml", "Chapter [13]{chapter} of the course notes", "Chapter 14 of the course notes")
     at["config"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Chapter 14 of"))
