@@ -68,7 +68,9 @@ def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
             "print(markdown(tables.lstm_update()))",
             "print(markdown(tables.lstm_update()))\nprint('Edited while serving.')",
         )
-        tab.wait_for_function("() => document.body.innerText.includes('Edited while serving.')", timeout=180_000)
+        tab.wait_for_function(  # the body is briefly absent while the tab reloads
+            "() => document.body !== null && document.body.innerText.includes('Edited while serving.')",
+            timeout=180_000)
     finally:
         tab.close()
     _wait_for(page, "Edited while serving.", timeout=10)
