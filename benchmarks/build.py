@@ -9,8 +9,8 @@ and prints the median of several runs of:
     (b) the same build of English alone
     (c) the same site with code execution switched off: rendering alone, the floor
     (d) a `mkdocs serve` rebuild after an edit to a page's prose, from save to reloaded
-    (e) the same after an edit to gated/diagram.py, which only the step figure uses
-    (f) the same after an edit to gated/torch/forget_bias.py, which retrains
+    (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses
+    (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains
     (g) the forget-bias training alone, pinned, uncached
     (h) the test suite, whole and its quick tier (one run each)
 
@@ -138,7 +138,7 @@ def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_p
 def training_alone(root: Path) -> float:
     """The forget-bias training, pinned, with nothing cached: what an edit to it must cost at least."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "from gated.torch import forget_bias; forget_bias.run()"], cwd=root,
+    subprocess.run([sys.executable, "-c", "from gated.chapter.experiments import forget_bias; forget_bias.run()"], cwd=root,
                    env=env(root, EXEC_CACHE="off"), check=True)
     return time.perf_counter() - start
 
@@ -177,11 +177,11 @@ def main() -> int:
         edit, old, new, shown, page = prose
         note("(d) serve reload after a prose edit", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs)))
-        note("(e) serve reload after an edit to gated/diagram.py", statistics.median(serve_rebuilds(
-            root, root / "gated/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{}", "сохранить{}")', "keep{}",
+        note("(e) serve reload after an edit to gated/chapter/diagram.py", statistics.median(serve_rebuilds(
+            root, root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{}", "сохранить{}")', "keep{}",
             "step-by-step/", args.runs)))
-        note("(f) serve reload after an edit to gated/torch/forget_bias.py", statistics.median(serve_rebuilds(
-            root, root / "gated/torch/forget_bias.py", '"seeds that solve it"', '"seeds that solve it{}"',
+        note("(f) serve reload after an edit to gated/chapter/experiments/forget_bias.py", statistics.median(serve_rebuilds(
+            root, root / "gated/chapter/experiments/forget_bias.py", '"seeds that solve it"', '"seeds that solve it{}"',
             "seeds that solve it{}", "forget-bias/", args.runs)))
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         root = copy_site(Path(tmp))

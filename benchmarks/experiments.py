@@ -32,7 +32,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gated.torch import forget_bias, gradients, pinned, scratch  # noqa: E402
+from gated.chapter.experiments import forget_bias, gradients, scratch  # noqa: E402
+from gated.torch import pinned  # noqa: E402
 
 # name -> (pin, environment)
 PATHS = {

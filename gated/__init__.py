@@ -1,9 +1,8 @@
-"""gated: the LSTM and the GRU in numpy, as chapter 13 of the course works them.
+"""gated: the LSTM and the GRU in numpy, a library that knows no chapter.
 
 The cells are reference implementations in float64 that return every
-intermediate by name. PyTorch is their oracle and the chapter's experiments
-run on it, but only `gated.torch` imports it, and only when asked: `import
-gated` needs numpy alone. Likewise `gated.plots` alone needs matplotlib.
+intermediate by name. PyTorch is their oracle, but only `gated.torch` imports
+it, and only when asked: `import gated` needs numpy alone.
 
 Modules, one per idea:
 
@@ -12,15 +11,14 @@ Modules, one per idea:
     sequence    a cell over a sequence; stacks of layers in both directions
     highway     the decay of a gradient along the memory, and the forget bias
     cost        parameter counts by formula
-    examples    the chapter's worked examples, as data
-    tables      the chapter's tables, as records
-    render      records to Markdown or plain text, in English or Russian
-    figures     the registry of published figures
-    diagram     the step-by-step figure of one LSTM step, as SVG
-    plots       the chapter's plots, as SVG (matplotlib)
-    explorer    the forget-bias explorer's markup, for the page's script
-    torch       weights to and from torch.nn, and the experiments (PyTorch)
-    cli         `python -m gated`
+    render      records to Markdown or plain text, in English or Russian; numbers printed and read back
+    svg         the pieces of a hand-drawn SVG figure: wires, boxes, nodes, badges, labels
+    claims      a claim about a measured result, checked and tabled
+    torch       weights to and from torch.nn (`weights`), and numerics pinned across CPUs (`pinned`)
+
+Chapter 13 itself (its examples, published figures, tables, figures,
+experiments and command line) is `gated.chapter`, which uses this library and
+is never imported by it.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ import importlib
 from typing import Any
 
 from .cost import block, count
-from . import examples, figures, highway, render, tables
+from . import highway, render
 from .gate import Gate, sigmoid
 from .gru import (
     Candidates,
@@ -64,10 +62,7 @@ __all__ = [
     "block",
     "candidates",
     "count",
-    "diagram",
-    "examples",
     "figure",
-    "figures",
     "flip",
     "from_torch",
     "gru_step",
@@ -77,13 +72,11 @@ __all__ = [
     "markdown",
     "n_parameters",
     "named",
-    "plots",
     "render",
     "rnn_step",
     "run",
     "sigmoid",
     "step_of",
-    "tables",
     "text",
     "to_torch",
     "to_torch_convention",
@@ -93,18 +86,15 @@ __all__ = [
     "zero_state",
 ]
 
-# Names whose modules need PyTorch or matplotlib: imported on first use.
+# Names whose module needs PyTorch: imported on first use.
 _LAZY = {
     "from_torch": "gated.torch.weights",
     "to_torch": "gated.torch.weights",
     "n_parameters": "gated.torch.weights",
-    "plots": "gated.plots",
-    "diagram": "gated.diagram",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'gated' has no attribute {name!r}")
-    module = importlib.import_module(_LAZY[name])
-    return module if module.__name__.endswith(name) else getattr(module, name)
+    return getattr(importlib.import_module(_LAZY[name]), name)

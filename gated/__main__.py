@@ -1,5 +1,5 @@
-"""`python -m gated`: see `gated.cli`."""
+"""`python -m gated`: see `gated.chapter.cli`."""
 
-from .cli import main
+from .chapter.cli import main
 
 raise SystemExit(main())

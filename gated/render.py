@@ -73,6 +73,14 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     return s
 
 
+def parse(published: str) -> int | float:
+    """Read back what `number` printed in English: "132,096" -> 132096, "75%" -> 0.75."""
+    s = published.replace(",", "")
+    if s.endswith("%"):
+        return float(s[:-1]) / 100
+    return int(s) if s.lstrip("+-").isdigit() else float(s)
+
+
 def named(key: str, x: Any, spec: str, lang: str | None = None) -> str:
     """A number that a block prints under a name, so that its page can quote it as ``[VALUE]{block:key}``.
 

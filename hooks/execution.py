@@ -59,6 +59,7 @@ from types import ModuleType
 from typing import Any
 
 import shared
+import tracing
 from markdown_exec import ExecutionError, base_format, default_tabs, formatters
 from mkdocs.exceptions import PluginError
 from markupsafe import Markup, escape
@@ -96,6 +97,7 @@ _page: Any = None  # the page being rendered
 _starter: threading.Thread | None = None  # starts the experiments at the beginning of a build
 _source: str | None = None  # hash of gated/ as last imported
 _results: dict[str, list[dict]] = {}  # key -> entries {"used": {file: hash}, "output": ...}
+_ran: dict[str, bool] = {}  # block -> whether it ran in this build (or was reused)
 _lines: dict[str, int] = {}  # block id ("" for none) -> the line of its fence on the page being rendered
 FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n]*\bexec=\"on\"[^\n]*", re.M)
 
@@ -128,8 +130,8 @@ def on_config(config):
 def on_pre_build(config) -> None:
     """Re-import `gated` when its source has changed since it was imported; check it is ours."""
     global _source, _starter
-    _digests.clear()
-    current = source_hash()
+    tracing.forget()
+    current = tracing.source_hash()
     if current != _source:
         if _source is not None:
             log.info("gated/ changed: re-importing it")
@@ -149,7 +151,7 @@ def on_pre_build(config) -> None:
 
 def _start_experiments() -> None:
     try:
-        importlib.import_module("gated.torch").start()
+        importlib.import_module("gated.chapter.experiments").start()
     except Exception:  # noqa: BLE001 - the block that needs the experiment runs it again and reports the error
         log.debug("starting the experiments early failed", exc_info=True)
 
@@ -164,16 +166,6 @@ def on_page_markdown(markdown: str, page, config, files) -> None:
 
 
 # ---------------------------------------------------------------- the runners
-
-
-def source_hash() -> str:
-    """A hash of every file in gated/: any edit changes it."""
-    h = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            h.update(path.relative_to(PACKAGE).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()
 
 
 def run_python(code: str, where: str, lang: str) -> str:
@@ -248,12 +240,14 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
         _results[key] = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))] \
             if DISK_CACHE and folder.is_dir() else []
     for entry in _results[key]:
-        if _unchanged(entry["used"]):
+        if tracing.unchanged(entry["used"]):
             _ran.setdefault(where, False)
             if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
                 path.touch()  # in use: on_startup deletes only entries unused for STALE_DAYS
             return entry["output"]
-    with _traced() as used:
+    if _starter is not None:
+        _starter.join()  # it imports what it starts; tracing's fresh import of gated must not race with it
+    with tracing.traced() as used:
         output = run()
     _ran[where] = True
     entry = {"used": used, "output": output}
@@ -268,82 +262,6 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
 
 def _entry(used: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps(sorted(used.items())).encode()).hexdigest()[:16] + ".json"
-
-
-# ---------------------------------------------------------------- what a block used, traced
-
-
-_tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
-_digests: dict[str, str] = {}  # path -> hash, within one build
-_ran: dict[str, bool] = {}  # block -> whether it ran in this build (or was reused)
-IGNORED = (".cache", "site", ".venv", ".git")
-
-
-def _audit(event: str, args: tuple) -> None:
-    """Files a running block opens, and processes it starts (only pinned experiments are known)."""
-    if _tracing is None:
-        return
-    files, state = _tracing
-    if event == "open" and isinstance(args[0], (str, bytes)):
-        files.add(os.fsdecode(args[0]))
-    elif event == "subprocess.Popen" and "gated.torch.pinned" not in [str(a) for a in args[1] or ()]:
-        state["known"] = False  # another program: what it reads cannot be known
-
-
-sys.addaudithook(_audit)
-
-
-def _digest(name: str) -> str:
-    if name not in _digests:
-        _digests[name] = source_hash() if name == "*" else hashlib.sha256((ROOT / name).read_bytes()).hexdigest()
-    return _digests[name]
-
-
-def _unchanged(used: dict[str, str]) -> bool:
-    try:
-        return all(_digest(name) == sha for name, sha in used.items())
-    except OSError:  # a file it used is gone
-        return False
-
-
-@contextlib.contextmanager
-def _traced():
-    """Yield a dict that, after the block, maps every project file the block used to its hash.
-
-    Used means: a module of the project it called into (a profile hook sees every Python call),
-    a file it opened, or a file that a pinned experiment it waited for used. A block that starts
-    any other process may depend on anything: it gets "*", the hash of the whole package.
-    """
-    global _tracing
-    files: set[str] = set()
-    state = {"known": True}
-    used: dict[str, str] = {}
-    if _starter is not None:
-        _starter.join()  # it imports what it starts; the purge below must not race with it
-    pinned = importlib.import_module("gated.torch.pinned")
-    # A fresh import of `gated` for each block: a module the block reads a constant from is then
-    # executed, and so traced, inside the block. The pinned runner stays: it holds the experiments.
-    for name in [n for n in sys.modules if (n == "gated" or n.startswith("gated.")) and n != pinned.__name__]:
-        del sys.modules[name]
-    previous = sys.getprofile()
-    _tracing = (files, state)
-    sys.setprofile(lambda frame, event, arg: files.add(frame.f_code.co_filename) if event == "call" else None)
-    try:
-        with pinned.recording() as experiments:
-            yield used
-    finally:
-        sys.setprofile(previous)
-        _tracing = None
-    if not state["known"]:
-        used["*"] = _digest("*")
-        return
-    for name in files:
-        path = Path(name)
-        if path.is_absolute() and path.is_relative_to(ROOT) and path.is_file():
-            relative = path.relative_to(ROOT)
-            if relative.parts[0] not in IGNORED and "__pycache__" not in relative.parts:
-                used[relative.as_posix()] = _digest(relative.as_posix())
-    used.update(experiments)
 
 
 def on_post_build(config) -> None:

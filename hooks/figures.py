@@ -1,7 +1,7 @@
-"""Published figures: before each build, every figure in `gated.figures` is recomputed.
+"""Published figures: before each build, every figure in `gated.chapter.published` is recomputed.
 
 A figure that its computation no longer reproduces stops the strict build. The
-message names the figure's line in gated/figures.py, the published and the new
+message names the figure's line in gated/chapter/published.py, the published and the new
 value, and every place on the pages and in the notebook that quotes it as
 `[VALUE]{name}`. To change a published figure on purpose: change the
 computation, build, and edit that one line.
@@ -19,7 +19,7 @@ from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.figures")
 
-REGISTRY = "gated/figures.py"
+REGISTRY = "gated/chapter/published.py"
 
 
 def quoted_at(name: str) -> list[str]:
@@ -35,7 +35,7 @@ def quoted_at(name: str) -> list[str]:
 
 
 def registry_line(name: str) -> int:
-    """The line of gated/figures.py that publishes `name`."""
+    """The line of gated/chapter/published.py that publishes `name`."""
     for n, line in enumerate((shared.ROOT / REGISTRY).read_text(encoding="utf-8").splitlines(), 1):
         if line.lstrip().startswith(f'"{name}":'):
             return n
@@ -44,7 +44,7 @@ def registry_line(name: str) -> int:
 
 @event_priority(-50)  # after hooks/execution.py has re-imported gated
 def on_pre_build(config) -> None:
-    drifted = importlib.import_module("gated.figures").check()
+    drifted = importlib.import_module("gated.chapter.published").check()
     if not drifted:
         return
     for name, fig, new in drifted:

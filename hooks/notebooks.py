@@ -8,9 +8,9 @@ language the build writes the .ipynb the reader downloads:
 - the Markdown cells of that language;
 - the cell tagged "parameters" set to ``LANG = "<lang>"``;
 - the cell tagged "gated", a list of what the notebook calls from the
-  package (``tables.decay``, ...), replaced by one ``%%writefile`` cell per
+  package (``chapter.tables.decay``, ...), replaced by one ``%%writefile`` cell per
   module of gated/ holding only the definitions those calls need, each
-  copied verbatim (`slice_package`), so that the notebook runs where only
+  copied verbatim (hooks/slicing.py), so that the notebook runs where only
   numpy is installed and carries no other page's code.
 
 mkdocs-static-i18n would publish a notebook in docs/ as raw JSON
@@ -22,11 +22,9 @@ page, the hook checks that a notebook was rendered and not published as JSON.
 
 from __future__ import annotations
 
-import ast
 import logging
 import os
 import re
-import sys
 from html import unescape
 from pathlib import Path
 
@@ -40,12 +38,12 @@ from pymdownx.slugs import slugify
 import parity
 import quotes
 import shared
+import slicing
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
 ROOT, LANGUAGES, DEFAULT = shared.ROOT, shared.LANGUAGES, shared.DEFAULT
 SOURCES = ROOT / "notebooks"
-PACKAGE = ROOT / "gated"
 OUT = ROOT / ".cache" / "notebooks"
 
 # nbconvert reads notebooks/jupyter/jupyter_nbconvert_config.json: it quiets the
@@ -65,123 +63,20 @@ class NotebookPage(File):
 # ---------------------------------------------------------------- generating
 
 
-def _defined(stmt: ast.stmt) -> set[str]:
-    """The names a top-level statement binds, imports aside."""
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {stmt.name}
-    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-    return set()
-
-
-class _Module:
-    """One module of gated/: its source, its top-level statements and what each binds."""
-
-    def __init__(self, name: str):
-        path = PACKAGE / f"{name}.py"
-        if not path.is_file():
-            raise ValueError(f"notebook source asks for gated/{name}.py, which does not exist")
-        self.name, self.source = name, path.read_text(encoding="utf-8")
-        self.body = ast.parse(self.source).body
-        self.binds: dict[str, list[tuple[int, ast.alias | None]]] = {}  # name -> (statement, import alias)
-        for k, stmt in enumerate(self.body):
-            for name_ in _defined(stmt):
-                self.binds.setdefault(name_, []).append((k, None))
-            if isinstance(stmt, (ast.Import, ast.ImportFrom)) and getattr(stmt, "module", None) != "__future__":
-                for alias in stmt.names:
-                    self.binds.setdefault(alias.asname or alias.name.split(".")[0], []).append((k, alias))
-
-
-def slice_package(entries: list[str]) -> dict[str, str]:
-    """The modules of gated/ cut down to what `entries` ("tables.decay", ...) need, in their own order.
-
-    A top-level definition is kept when an entry or a kept definition names
-    it (a name the definition binds itself, a local or an argument, does not
-    count): directly, through ``from .module import name``, or as
-    ``module.name`` after ``from . import module``. Each kept definition is
-    copied verbatim with the comments right above it; imports are cut to the
-    names still used.
-    """
-    modules: dict[str, _Module] = {}
-    kept: dict[str, set[int]] = {}
-    aliases: dict[str, set[int]] = {}  # module -> ids of the import aliases still used
-    todo = [tuple(e.split(".", 1)) for e in entries]
-    seen: set[tuple[str, str]] = set()
-    while todo:
-        name, attr = todo.pop()
-        if (name, attr) in seen:
-            continue
-        seen.add((name, attr))
-        m = modules.get(name) or modules.setdefault(name, _Module(name))
-        statements = [k for k, alias in m.binds.get(attr, []) if alias is None]
-        if not statements:
-            raise ValueError(f"the notebook needs gated.{name}.{attr}, which gated/{name}.py does not define")
-        for k in statements:
-            if k in kept.setdefault(name, set()):
-                continue
-            kept[name].add(k)
-            stmt = m.body[k]
-            dotted = [(n.value.id, n.attr) for n in ast.walk(stmt)
-                      if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
-            names = [n for n in ast.walk(stmt) if isinstance(n, ast.Name)]
-            local = {n.id for n in names if isinstance(n.ctx, ast.Store)} | {a.arg for a in ast.walk(stmt)
-                                                                            if isinstance(a, ast.arg)}
-            for used in sorted({n.id for n in names if isinstance(n.ctx, ast.Load)} - local):
-                for j, alias in m.binds.get(used, []):
-                    if alias is None:
-                        todo.append((name, used))
-                        continue
-                    aliases.setdefault(name, set()).add(id(alias))
-                    imp = m.body[j]
-                    if isinstance(imp, ast.ImportFrom) and imp.level:
-                        if imp.module:  # from .gate import sigmoid
-                            todo.append((imp.module, alias.name))
-                        else:  # from . import highway, then highway.decay
-                            todo += [(alias.name, a) for base, a in dotted if base == used]
-    return {name: _write(modules[name], kept[name], aliases.get(name, set())) for name in sorted(modules)}
-
-
-def _write(m: _Module, kept: set[int], aliases: set[int]) -> str:
-    lines = m.source.splitlines(keepends=True)
-    first = ast.get_docstring(ast.Module(body=m.body, type_ignores=[])) or m.name
-    head = [f'"""{first.splitlines()[0]}\n\nOnly the parts of gated/{m.name}.py that this notebook uses.\n"""\n']
-    imports, definitions = [], []
-    for k, stmt in enumerate(m.body):
-        if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
-            imports.append(ast.unparse(stmt))
-        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            names = [a for a in stmt.names if id(a) in aliases]
-            if names:
-                if not (isinstance(stmt, ast.ImportFrom) and stmt.level):  # not another module of gated/
-                    top = (stmt.module if isinstance(stmt, ast.ImportFrom) else names[0].name).split(".")[0]
-                    if top != "numpy" and top not in sys.stdlib_module_names:
-                        raise ValueError(f"gated/{m.name}.py imports {top}; the notebook may need numpy alone")
-                if isinstance(stmt, ast.ImportFrom):
-                    stmt = ast.ImportFrom(stmt.module, names, stmt.level)
-                else:
-                    stmt = ast.Import(names)
-                imports.append(ast.unparse(stmt))
-        elif k in kept:
-            start = (stmt.decorator_list[0] if getattr(stmt, "decorator_list", None) else stmt).lineno - 1
-            while start and lines[start - 1].startswith("#") and not lines[start - 1].startswith("# ---"):
-                start -= 1  # the comment that explains it
-            definitions.append("".join(lines[start : stmt.end_lineno]).rstrip() + "\n")
-    return "\n".join([*head, "\n".join(imports) + "\n", *("\n" + d for d in definitions)])
-
-
 def _inline(entries: list[str]) -> list[nbformat.NotebookNode]:
     """%%writefile cells holding the parts of gated/ that `entries` need, copied from the package."""
-    cells = [
-        nbformat.v4.new_code_cell('from pathlib import Path\n\nPath("gated").mkdir(exist_ok=True)',
-                                  metadata={"tags": ["gated"]}),
-        nbformat.v4.new_code_cell(
-            '%%writefile gated/__init__.py\n"""The parts of the gated package that this notebook needs."""\n',
-            metadata={"tags": ["gated"]},
-        ),
-    ]
-    for name, source in slice_package(entries).items():
-        cells.append(nbformat.v4.new_code_cell(f"%%writefile gated/{name}.py\n{source}", metadata={"tags": ["gated"]}))
+    modules = slicing.slice_package(entries)
+    packages = sorted({"/".join(["gated", *name.split(".")[:k]]) for name in modules
+                       for k in range(len(name.split(".")))})
+    mkdir = "\n".join(f'Path("{p}").mkdir(exist_ok=True)' for p in packages)
+    cells = [nbformat.v4.new_code_cell(f"from pathlib import Path\n\n{mkdir}", metadata={"tags": ["gated"]})]
+    for package in packages:
+        cells.append(nbformat.v4.new_code_cell(
+            f'%%writefile {package}/__init__.py\n"""The parts of {package.replace("/", ".")} that this notebook needs."""\n',
+            metadata={"tags": ["gated"]}))
+    for name, source in modules.items():
+        cells.append(nbformat.v4.new_code_cell(f"%%writefile gated/{slicing.file_of(name)}\n{source}",
+                                               metadata={"tags": ["gated"]}))
     return cells
 
 

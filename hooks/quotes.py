@@ -9,7 +9,7 @@ VALUE is the number exactly as the page's language prints it (132,096 and 75%
 in English; 132 096 and 75 % with U+00A0 in Russian; a decimal point in both).
 NAME is one of:
 
-- a published figure of `gated.figures.FIGURES` (its name has a dot):
+- a published figure of `gated.chapter.published.FIGURES` (its name has a dot):
   `[0.997]{worked.f}`; VALUE must be the figure, printed in the page's language;
 - `block:key`, a value that the executed block `id="block"` on the same page
   prints with `gated.named("key", ...)`: `[0.42]{training:best}`; VALUE must be
@@ -138,7 +138,7 @@ def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
         return None
     if FIGURE.fullmatch(name):
         if name not in figures:
-            return f"[{value}]{{{name}}} names no published figure; gated/figures.py has none called {name!r}"
+            return f"[{value}]{{{name}}} names no published figure; gated/chapter/published.py has none called {name!r}"
         expected = figures[name].printed(lang)
         if value != expected:
             hint = "; write U+00A0 (no-break space), not a space" if value.replace(" ", "\u00a0") == expected else ""
@@ -167,7 +167,7 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     Returns the Markdown with every bound literal replaced by its value, the
     problems (each naming `where:LINE`), and the page's bound literals in order.
     """
-    figures = importlib.import_module("gated.figures").FIGURES
+    figures = importlib.import_module("gated.chapter.published").FIGURES
     line = _line_of(text)
     at = lambda pos: f"{where}:{line(pos) + first_line - 1}"  # noqa: E731
     problems: list[str] = []

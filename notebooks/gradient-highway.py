@@ -46,12 +46,12 @@ LANG = "en"
 # что на страницах сайта.
 
 # %% tags=["gated"]
-tables.decay tables.bias tables.lstm_step tables.lstm_update tables.gru_step tables.params render.markdown
+chapter.tables.decay chapter.tables.bias chapter.tables.lstm_step chapter.tables.lstm_update chapter.tables.gru_step chapter.tables.params render.markdown
 
 # %%
 from IPython.display import Markdown, display
 
-from gated import tables
+from gated.chapter import tables
 from gated.render import markdown
 
 

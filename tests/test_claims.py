@@ -11,7 +11,7 @@ import pytest
 
 from gated import claims
 from gated.render import Text
-from gated.torch import forget_bias, gradients, scratch
+from gated.chapter.experiments import forget_bias, gradients, scratch
 
 
 @pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients], ids=lambda m: m.__name__.split(".")[-1])

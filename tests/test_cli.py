@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gated import cli
+from gated.chapter import cli
 from gated.cost import block, count
 from gated.render import NBSP
 
@@ -146,7 +146,7 @@ def test_bad_arguments_in_process(capsys, argv):
 
 
 def test_an_abbreviated_size_flag_obeys_the_params_rule(capsys):
-    """argparse takes --hidden for --hidden-size, so the rule must hold for it too (gated.cli bug)."""
+    """argparse takes --hidden for --hidden-size, so the rule must hold for it too (gated.chapter.cli bug)."""
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--step", "--hidden", "5"])
     assert exit_.value.code == 2

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from torch import nn
 
 import gated
-from gated.torch import seq2seq
+from gated.chapter.experiments import seq2seq
 
 MODULES = {"rnn": nn.RNN, "gru": nn.GRU, "lstm": nn.LSTM}
 

@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from gated import explorer, highway, plots
+from gated import highway
+from gated.chapter import explorer, plots
 from gated.render import number, using_language
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -47,7 +48,7 @@ def test_the_gradient_plot_states_the_norms_at_47_steps(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_accuracy_plot_states_every_final_accuracy(lang):
-    from gated.torch.forget_bias import Runs, Task
+    from gated.chapter.experiments.forget_bias import Runs, Task
 
     task = Task(steps=300, every=10)
     n = len(task.measured_at)
@@ -95,7 +96,7 @@ def test_a_plot_is_the_same_bytes_in_another_process():
     import subprocess
     import sys
 
-    code = ("import numpy as np; from gated import plots; "
+    code = ("import numpy as np; from gated.chapter import plots; "
             "print(plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7), end='')")
     here = plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7)
     there = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

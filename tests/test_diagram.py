@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from gated import diagram, examples
+from gated.chapter import diagram, examples
 from gated.gate import Gate
 from gated.render import number, using_language
 

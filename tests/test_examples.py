@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import gated
-from gated import examples, highway, tables
+from gated import highway
+from gated.chapter import examples, tables
 from gated.cost import block, count
 
 

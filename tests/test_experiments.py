@@ -9,7 +9,7 @@ from torch import nn
 
 import gated
 from gated.highway import retained
-from gated.torch import bidirectional, forget_bias, gradients, scratch
+from gated.chapter.experiments import bidirectional, forget_bias, gradients, scratch
 
 # ---------------------------------------------------------------- from scratch and with the library
 
@@ -83,7 +83,7 @@ def test_scratch_experiment_runs_a_few_steps():
     assert len(r.sample_scratch) == len(setup.prefix) + 5
     assert r.V == len(set(scratch.corpus())) and r.N == len(scratch.corpus())
     assert [c.says.en for c in scratch.claims(r)]  # claims are stated for any run
-    assert gated.markdown(gated.tables.scratch(r))
+    assert gated.markdown(scratch.table(r))
 
 
 # ---------------------------------------------------------------- reading in both directions

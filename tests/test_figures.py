@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from gated import examples, figures
-from gated.figures import FIGURES, Figure, parse
+from gated.chapter import examples, published
+from gated.chapter.published import FIGURES, Figure
+from gated.render import parse
 from gated.render import NBSP
 
 
 def test_every_figure_reproduces():
-    assert figures.check() == []
+    assert published.check() == []
 
 
 @pytest.mark.parametrize("name", sorted(FIGURES))
@@ -51,14 +52,14 @@ def test_parse():
 def test_a_changed_computation_is_reported(monkeypatch):
     fig = FIGURES["cost.lstm128"]
     monkeypatch.setitem(FIGURES, "cost.lstm128", fig._replace(compute=lambda: 132_097))
-    drift = figures.check()
+    drift = published.check()
     assert [(name, new) for name, _, new in drift] == [("cost.lstm128", "132,097")]
     assert drift[0][1].published == "132,096"
 
 
 def test_a_changed_example_is_reported_for_every_figure_it_feeds(monkeypatch):
     monkeypatch.setattr(examples, "COUNTERFACTUAL_F", 0.2)
-    drift = {name: new for name, _, new in figures.check()}
+    drift = {name: new for name, _, new in published.check()}
     assert drift == {
         "counterfactual.f": "0.2",
         "counterfactual.kept": "0.4",
@@ -69,4 +70,4 @@ def test_a_changed_example_is_reported_for_every_figure_it_feeds(monkeypatch):
 
 def test_a_changed_published_value_is_reported(monkeypatch):
     monkeypatch.setitem(FIGURES, "bias.ratio", Figure("3.5e+11", FIGURES["bias.ratio"].compute, ".1e"))
-    assert [(name, new) for name, _, new in figures.check()] == [("bias.ratio", "3.6e+11")]
+    assert [(name, new) for name, _, new in published.check()] == [("bias.ratio", "3.6e+11")]

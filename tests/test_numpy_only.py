@@ -54,7 +54,7 @@ def test_only_numpy_is_installed(python, tmp_path):
 def test_gated_is_the_installed_copy(python, tmp_path):
     out = sh(python, "-c", "import gated; print(gated.__file__)", cwd=tmp_path).stdout.strip()
     assert Path(out).is_relative_to(python.parents[1])
-    data = "from importlib.resources import files; print(files('gated').joinpath('data/corpus.txt').is_file())"
+    data = "from importlib.resources import files; print(files('gated.chapter.experiments').joinpath('data/corpus.txt').is_file())"
     assert sh(python, "-c", data, cwd=tmp_path).stdout.strip() == "True"
 
 
@@ -74,5 +74,6 @@ def test_import_needs_neither_torch_nor_matplotlib(python, tmp_path):
     sh(python, "-c", "import gated, sys; assert 'torch' not in sys.modules and 'matplotlib' not in sys.modules",
        cwd=tmp_path)
     # and everything the command line touches stays numpy-only too
-    sh(python, "-c", "import sys, gated.cli; gated.cli.main([]); gated.figures.FIGURES['cost.lstm'].computed(); "
+    sh(python, "-c", "import sys; from gated.chapter import cli, published; cli.main([]); "
+       "published.FIGURES['cost.lstm'].computed(); "
        "assert 'torch' not in sys.modules and 'matplotlib' not in sys.modules", cwd=tmp_path)

@@ -16,7 +16,8 @@ import pytest
 import torch
 from torch import nn
 
-from gated.torch import pinned, scratch
+from gated.chapter.experiments import scratch
+from gated.torch import pinned
 
 HERE = {"PYTHONPATH": str(Path(__file__).resolve().parent)}  # so that the pinned process finds `sensor`
 SENSOR = f"{Path(__file__).stem}:sensor"
@@ -98,7 +99,7 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     (kept,) = tmp_path.glob("*/*.pickle")
     used, _ = pickle.loads(kept.read_bytes())
     assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
-    assert "gated/diagram.py" not in used  # never imported by this call
+    assert "gated/chapter/diagram.py" not in used  # never imported by this call
     kept.write_bytes(pickle.dumps((used, "as it was")))
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"
     assert pinned.run("fractions:Fraction", numerator=2, denominator=5) == Fraction(2, 5)  # another call
@@ -109,7 +110,7 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     edited: set[str] = set()
     monkeypatch.setattr(pinned, "digest", lambda path: "edited" if path.relative_to(pinned.ROOT).as_posix()
                         in edited else real(path))
-    edited.add("gated/diagram.py")
+    edited.add("gated/chapter/diagram.py")
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"  # unused: reused
     edited.add("gated/render.py")
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "while edited"  # the entry that fits
@@ -125,4 +126,4 @@ def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
     pinned.run(f"{scratch.__name__}:corpus")
     (kept,) = tmp_path.glob("*/*.pickle")
     used, text = pickle.loads(kept.read_bytes())
-    assert "gated/data/corpus.txt" in used and "gated/torch/scratch.py" in used and text == scratch.corpus()
+    assert "gated/chapter/experiments/data/corpus.txt" in used and "gated/chapter/experiments/scratch.py" in used and text == scratch.corpus()

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import gated
-from gated import render, tables
+from gated import render
+from gated.chapter import tables
 from gated.render import NBSP, Column, Formula, Table, Text
 
 TABLES = {

@@ -26,9 +26,9 @@ while all of those files are unchanged, so an edit to a module the experiment
 never loaded re-runs nothing, an edit to one it did re-runs it, and undoing
 the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps nothing.
 
-    >>> runs = pinned.run("gated.torch.forget_bias:train_all")     # doctest: +SKIP
-    >>> later = pinned.submit("gated.torch.scratch:train_both")    # doctest: +SKIP
-    >>> later.result()                                             # doctest: +SKIP
+    >>> runs = pinned.run("gated.chapter.experiments.forget_bias:train_all")  # doctest: +SKIP
+    >>> later = pinned.submit("gated.chapter.experiments.scratch:train_both")  # doctest: +SKIP
+    >>> later.result()  # doctest: +SKIP
 """
 
 from __future__ import annotations

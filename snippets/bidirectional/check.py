@@ -1,9 +1,10 @@
-from gated import markdown, tables
-from gated.torch import bidirectional
+from gated import markdown
+from gated.chapter import tables
+from gated.chapter.experiments import bidirectional
 
 check = bidirectional.check()
 print(markdown(tables.shapes(check.shapes._asdict())))
-print(markdown(tables.halves(check.forward, check.backward, bidirectional.SETUP.t)))
+print(markdown(bidirectional.table(check.forward, check.backward, bidirectional.SETUP.t)))
 
 t = bidirectional.SETUP.t
 assert (check.forward[t + 1:] == 0).all() and (check.forward[: t + 1] > 0).all()  # sees only the past

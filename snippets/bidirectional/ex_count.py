@@ -1,6 +1,6 @@
 from gated import count
 from gated.render import number
-from gated.torch import bidirectional
+from gated.chapter.experiments import bidirectional
 
 s = bidirectional.SETUP
 formula = count("lstm", s.d, s.H, biases=2, bidirectional=True)

@@ -1,5 +1,5 @@
 from gated import Table, Text, markdown
-from gated.torch import bidirectional
+from gated.chapter.experiments import bidirectional
 from gated.render import Column
 
 forward_last, backward_first, backward_last = bidirectional.check().finals

@@ -1,5 +1,5 @@
 from gated import language, n_parameters, render
-from gated.torch import seq2seq
+from gated.chapter.experiments import seq2seq
 from torch import nn
 
 H = 128

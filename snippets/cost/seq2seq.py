@@ -1,4 +1,4 @@
-from gated import markdown, tables
-from gated.torch import seq2seq
+from gated import markdown
+from gated.chapter.experiments import seq2seq
 
-print(markdown(tables.seq2seq(seq2seq.breakdown(), seq2seq.total())))
+print(markdown(seq2seq.table(seq2seq.breakdown(), seq2seq.total())))

@@ -1,5 +1,5 @@
 from gated import highway, language, render
-from gated.torch import forget_bias
+from gated.chapter.experiments import forget_bias
 
 task = forget_bias.Task()
 crossings = task.T - 1  # the symbol enters at the first step; the answer is read after the last

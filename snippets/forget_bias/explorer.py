@@ -1,3 +1,3 @@
-from gated import explorer
+from gated.chapter import explorer
 
 print(explorer.html())

@@ -1,5 +1,6 @@
-from gated import claims, figure, markdown, plots
-from gated.torch import forget_bias
+from gated import claims, figure, markdown
+from gated.chapter import plots
+from gated.chapter.experiments import forget_bias
 
 runs = forget_bias.run()
 print(figure(plots.accuracy(runs)))

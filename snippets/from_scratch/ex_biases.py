@@ -1,5 +1,5 @@
 from gated.render import number
-from gated.torch import scratch
+from gated.chapter.experiments import scratch
 
 H, V = scratch.Setup().H, len(set(scratch.corpus()))
 library = scratch.to_library(scratch.LSTM(V, H))

@@ -1,6 +1,6 @@
 from gated import count
 from gated.render import number
-from gated.torch import scratch
+from gated.chapter.experiments import scratch
 
 H, V = scratch.Setup().H, len(set(scratch.corpus()))
 cell = scratch.LSTM(V, H)

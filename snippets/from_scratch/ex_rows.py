@@ -1,6 +1,6 @@
 from gated import Table, Text, markdown
 from gated.render import Column
-from gated.torch import scratch
+from gated.chapter.experiments import scratch
 from gated.torch.weights import LSTM_ORDER, gate_rows
 
 H, V = scratch.Setup().H, len(set(scratch.corpus()))

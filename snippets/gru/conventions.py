@@ -1,8 +1,8 @@
-from gated import markdown, tables
-from gated.torch import conventions
+from gated import markdown
+from gated.chapter.experiments import conventions
 
 c = conventions.compare()
-print(markdown(tables.conventions(c)))
+print(markdown(conventions.table(c)))
 
 gap = lambda a, b: abs(a - b).max()  # noqa: E731
 assert gap(c.z, c.one_minus_z_torch) < 1e-12  # flipping z is exact

@@ -1,4 +1,5 @@
-from gated import examples, flip, gru_step, sigmoid
+from gated import flip, gru_step, sigmoid
+from gated.chapter import examples
 from gated.render import number
 
 e = examples.TWO_UNIT_GRU

@@ -1,4 +1,5 @@
-from gated import examples, gru_step, sigmoid, to_torch_convention, torch_gru_step
+from gated import gru_step, sigmoid, to_torch_convention, torch_gru_step
+from gated.chapter import examples
 from gated.render import number
 
 e = examples.TWO_UNIT_GRU

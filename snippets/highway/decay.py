@@ -1,3 +1,4 @@
-from gated import markdown, tables
+from gated import markdown
+from gated.chapter import tables
 
 print(markdown(tables.decay()))

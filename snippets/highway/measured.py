@@ -1,9 +1,10 @@
-from gated import claims, figure, markdown, plots, tables
-from gated.torch import gradients
+from gated import claims, figure, markdown
+from gated.chapter import plots
+from gated.chapter.experiments import gradients
 
 data = gradients.run()
 print(figure(plots.gradient_norms(data)))
-print(markdown(tables.gradient_norms(data)))
+print(markdown(gradients.table(data)))
 
 checked = gradients.claims(data)
 print(markdown(claims.table(checked)))

@@ -1,5 +1,6 @@
 import numpy as np
-from gated import Gate, examples, language, lstm_step, render
+from gated import Gate, language, lstm_step, render
+from gated.chapter import examples
 
 e, s = examples.WORKED, examples.worked()
 added = float(s.i[0] * s.c_tilde[0])  # i_t c̃_t, what the step writes

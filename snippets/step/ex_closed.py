@@ -1,5 +1,6 @@
 import numpy as np
-from gated import Gate, examples, language, lstm_step, render
+from gated import Gate, language, lstm_step, render
+from gated.chapter import examples
 
 e, before = examples.WORKED, examples.worked()
 g = e.params.o

@@ -1,4 +1,5 @@
-from gated import examples, language, render
+from gated import language, render
+from gated.chapter import examples
 
 f = float(examples.worked().f[0])
 steps = 100

@@ -1,5 +1,6 @@
 import numpy as np
-from gated import examples, language, lstm_step, render
+from gated import language, lstm_step, render
+from gated.chapter import examples
 
 e = examples.WORKED
 s = lstm_step(e.params, np.zeros(1), e.h, e.c)  # x_t = 0, the same h_{t-1} and c_{t-1}

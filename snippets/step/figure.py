@@ -1,3 +1,4 @@
-from gated import diagram, figure
+from gated import figure
+from gated.chapter import diagram
 
 print(figure(diagram.lstm_step()))

@@ -92,13 +92,13 @@ def test_a_rebuild_with_no_edit_runs_nothing(warm, run_mkdocs):
 
 
 def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, edited, run_mkdocs):
-    edited("gated/diagram.py", '3: Text("keep", "сохранить"),', '3: Text("keep", "сохранить"),  # edited')
+    edited("gated/chapter/diagram.py", '3: Text("keep", "сохранить"),', '3: Text("keep", "сохранить"),  # edited')
     assert ran(rebuild(warm, run_mkdocs)) == {
         "docs/step-by-step.md, block 'figure'", "docs/step-by-step.ru.md, block 'figure'"}
 
 
 def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run_mkdocs):
-    edited("gated/torch/forget_bias.py", "    for step in range(1, task.steps + 1):\n",
+    edited("gated/chapter/experiments/forget_bias.py", "    for step in range(1, task.steps + 1):\n",
            "    for step in range(1, task.steps + 1):  # edited\n")
     rerun = ran(rebuild(warm, run_mkdocs))
     assert {"docs/forget-bias.md, block 'training'", "docs/forget-bias.ru.md, block 'training'"} <= rerun
@@ -107,6 +107,6 @@ def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run
 
 def test_an_edit_to_a_module_no_block_uses_reruns_nothing_and_changes_no_byte(warm, edited, run_mkdocs):
     before = pages(warm / "out")
-    edited("gated/cli.py", "\n", "\n# an edit that no page can see\n")
+    edited("gated/chapter/cli.py", "\n", "\n# an edit that no page can see\n")
     assert ran(rebuild(warm, run_mkdocs)) == set()
     assert pages(warm / "out") == before

@@ -171,9 +171,9 @@ def test_changing_a_worked_example_weight_fails_the_build(copy, build, edit):
     result = build(copy, env={"GITHUB_ACTIONS": "true"})
     assert result.returncode == 1
     text = output(result)
-    line = line_of(copy / "gated/figures.py", '"worked.f":')
-    assert re.search(rf"gated/figures\.py:{line}: worked\.f: published 0\.997, computed now 0\.998; quoted at ", text)
-    assert re.search(rf"^::error file=gated/figures\.py,line={line}::[^\n]*worked\.f: published 0\.997", text, re.M)
+    line = line_of(copy / "gated/chapter/published.py", '"worked.f":')
+    assert re.search(rf"gated/chapter/published\.py:{line}: worked\.f: published 0\.997, computed now 0\.998; quoted at ", text)
+    assert re.search(rf"^::error file=gated/chapter/published\.py,line={line}::[^\n]*worked\.f: published 0\.997", text, re.M)
     quoted = re.search(r"worked\.f: .*; quoted at (.*)", text).group(1)
     for page in ("docs/lstm.md", "docs/lstm.ru.md", "docs/step-by-step.md", "docs/step-by-step.ru.md"):
         assert re.search(rf"{re.escape(page)}:\d+", quoted), page

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gated import explorer, highway, tables
+from gated import highway
+from gated.chapter import explorer, tables
 from gated.render import markdown
 from test_browser import Visit, _lang_url
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gated.figures import FIGURES
+from gated.chapter.published import FIGURES
 
 pytestmark = pytest.mark.build
 

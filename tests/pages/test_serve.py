@@ -77,7 +77,7 @@ def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
 
     assert "memory after the edit" not in _get(page)
     edit(
-        copy / "gated/tables.py", 'Text("new memory", "новая память")', 'Text("memory after the edit", "новая память")'
+        copy / "gated/chapter/tables.py", 'Text("new memory", "новая память")', 'Text("memory after the edit", "новая память")'
     )
     seconds = _wait_for(page, "memory after the edit", timeout=180)  # gated was re-imported
     print(f"package edit shown after {seconds:.1f} s")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import examples, highway
-from .cost import BLOCKS, block, count
-from .render import Column, Formula, Table, Text, number
+from . import examples
+from .. import highway
+from ..cost import BLOCKS, block, count
+from ..render import Column, Formula, Table, Text, number
 
 # ---------------------------------------------------------------- the worked example
 
@@ -292,50 +293,6 @@ def what_changed() -> Table:
     )
 
 
-# ---------------------------------------------------------------- measured results (computed with torch, tabled here)
-
-
-def gradient_norms(data: dict, biases=(0.0, 1.0, 2.0), taus=(1, 10, 47, 100)) -> Table:
-    """Measured gradient norms at a few distances, next to σ(b_f)^τ.
-
-    `data` is what `gated.torch.gradients.measure` returns.
-    """
-    index = [list(data["tau"]).index(t) for t in taus]
-    rows = []
-    for b_f in biases:
-        rows.append(
-            (
-                Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
-                *(float(data[f"predicted {b_f:g}"][i]) for i in index),
-            )
-        )
-        rows.append(
-            (
-                Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
-                *(float(data[f"lstm textbook {b_f:g}"][i]) for i in index),
-            )
-        )
-        rows.append(
-            (
-                Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
-                *(float(data[f"lstm pytorch {b_f:g}"][i]) for i in index),
-            )
-        )
-    rows.append(
-        (
-            Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
-            *(float(data["rnn pytorch"][i]) for i in index),
-        )
-    )
-    return Table(
-        (
-            Column(Text("", "")),
-            *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
-        ),
-        tuple(rows),
-    )
-
-
 def agreement(rows, tolerance: float = 1e-12) -> Table:
     """Pairs of computations and how far apart they are: (label, max |difference|) rows."""
     agree, differ = Text("agree", "совпадают"), Text("differ", "различаются")
@@ -353,127 +310,11 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
     )
 
 
-def conventions(c) -> Table:
-    """The GRU conventions compared; `c` is what `gated.torch.conventions.compare` returns."""
-    gap = lambda a, b: float(np.abs(a - b).max())  # noqa: E731
-    return agreement(
-        [
-            (
-                Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"),
-                gap(c.z, c.one_minus_z_torch),
-            ),
-            (
-                Text(
-                    "candidates, reset before and after $U_h$, at $h_{t-1} = 0$ with $b'_h = 0$",
-                    "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$ и $b'_h = 0$",
-                ),
-                gap(c.reset_before_at_zero, c.reset_after_at_zero),
-            ),
-            (
-                Text(
-                    "candidates, reset before and after $U_h$, at a random $h_{t-1}$",
-                    "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$",
-                ),
-                gap(c.reset_before, c.reset_after),
-            ),
-            (
-                Text(
-                    "$h_t$ in the chapter's convention and in PyTorch's",
-                    "$h_t$ в соглашении главы и в соглашении PyTorch",
-                ),
-                gap(c.h_chapter, c.h_torch),
-            ),
-            (
-                Text(
-                    "$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"
-                ),
-                gap(c.h_torch, c.h_nn_gru),
-            ),
-        ]
-    )
-
-
-def seq2seq(parts: dict[str, int], total: int) -> Table:
-    """The translation model's parameters outside its embedding and output matrices, and in all."""
-    labels = {
-        "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленная `nn.LSTM(128, 128)`"),
-        "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, `nn.LSTM(128, 128)`"),
-        "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
-        "output bias": Text("the output layer's bias", "смещение выходного слоя"),
-    }
-    rows = [(labels[name], n) for name, n in parts.items()]
-    rows.append(
-        (
-            Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
-            sum(parts.values()),
-        )
-    )
-    rows.append((Text("**the whole model**", "**вся модель**"), total))
-    return Table((Column(Text("part", "часть")), Column(Text("parameters", "параметров"), ",d")), tuple(rows))
-
-
 def shapes(named: dict[str, tuple[int, ...]]) -> Table:
     """Tensor shapes by name."""
     return Table(
         (Column(Text("tensor", "тензор")), Column(Text("shape", "форма"))),
         tuple((f"`{name}`", str(tuple(shape))) for name, shape in named.items()),
-    )
-
-
-def halves(forward, backward, t: int) -> Table:
-    """How much each half of the output at position t depends on the input at each position s."""
-
-    def cell(g: float):
-        return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
-
-    return Table(
-        (
-            Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
-            Column(
-                Text(
-                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                ),
-                ".3f",
-                Text(f"forward half at {t}", f"прямая половина в {t}"),
-            ),
-            Column(
-                Text(
-                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                ),
-                ".3f",
-                Text(f"backward half at {t}", f"обратная половина в {t}"),
-            ),
-        ),
-        tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),
-    )
-
-
-def scratch(r) -> Table:
-    """The from-scratch LSTM against nn.LSTM; `r` is what `gated.torch.scratch.run` returns."""
-    return Table(
-        (
-            Column(Text("", "")),
-            Column(Text("from scratch", "с нуля"), ".4f"),
-            Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f"),
-        ),
-        tuple(
-            (
-                Text(f"loss at step {step}", f"потери на шаге {step}"),
-                float(r.loss_scratch[step - 1]),
-                float(r.loss_library[step - 1]),
-            )
-            for step in (1, len(r.loss_scratch) // 4, len(r.loss_scratch) // 2, len(r.loss_scratch))
-        ),
-    )
-
-
-def samples(r) -> Table:
-    """What each trained model writes after the same prefix, with the same random draws."""
-    return Table(
-        (Column(Text("model", "модель")), Column(Text("sample", "текст"))),
-        ((Text("from scratch", "с нуля"), f"`{r.sample_scratch}`"), ("`nn.LSTM`", f"`{r.sample_library}`")),
     )
 
 

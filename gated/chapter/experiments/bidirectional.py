@@ -14,6 +14,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from ...render import Column, Table, Text
+
 
 class Setup(NamedTuple):
     T: int = 7  # sequence length
@@ -62,3 +64,33 @@ def check() -> Check:
         gap(h_n[1], y[-1, :, s.H:]),  # a common slip: the last row for both
     )
     return Check(shapes, *norms, sum(p.numel() for p in lstm.parameters()), finals)
+
+
+def table(forward: np.ndarray, backward: np.ndarray, t: int) -> Table:
+    """How much each half of the output at position t depends on the input at each position s."""
+
+    def cell(g: float):
+        return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
+
+    return Table(
+        (
+            Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
+            Column(
+                Text(
+                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                ),
+                ".3f",
+                Text(f"forward half at {t}", f"прямая половина в {t}"),
+            ),
+            Column(
+                Text(
+                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
+                ),
+                ".3f",
+                Text(f"backward half at {t}", f"обратная половина в {t}"),
+            ),
+        ),
+        tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),
+    )

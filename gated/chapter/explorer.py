@@ -20,8 +20,8 @@ import json
 from html import escape
 from typing import NamedTuple
 
-from . import highway
-from .render import Text, language, number
+from .. import highway
+from ..render import Text, language, number
 
 
 class Slider(NamedTuple):

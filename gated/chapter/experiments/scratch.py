@@ -25,10 +25,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..claims import Claim
-from ..render import Text
-from . import pinned
-from .weights import LSTM_ORDER
+from ...claims import Claim
+from ...render import Column, Table, Text
+from ...torch import pinned
+from ...torch.weights import LSTM_ORDER
 
 
 class Setup(NamedTuple):
@@ -97,7 +97,7 @@ def to_library(cell: LSTM) -> nn.LSTM:
 
 def corpus() -> str:
     """The training text: a snapshot of the chapter's own English prose."""
-    return files("gated").joinpath("data/corpus.txt").read_text(encoding="utf-8")
+    return files(__package__).joinpath("data/corpus.txt").read_text(encoding="utf-8")
 
 
 class Vocabulary(NamedTuple):
@@ -216,3 +216,30 @@ def claims(r: Result) -> list[Claim]:
                    "обучение снижает потери больше чем на пол-ната: от первых 50 шагов к последним 50"),
               last < first - 0.5, f"{first:.3f} to {last:.3f}"),
     ]
+
+
+def table(r: Result) -> Table:
+    """The from-scratch LSTM against nn.LSTM; `r` is what `run` returns."""
+    return Table(
+        (
+            Column(Text("", "")),
+            Column(Text("from scratch", "с нуля"), ".4f"),
+            Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f"),
+        ),
+        tuple(
+            (
+                Text(f"loss at step {step}", f"потери на шаге {step}"),
+                float(r.loss_scratch[step - 1]),
+                float(r.loss_library[step - 1]),
+            )
+            for step in (1, len(r.loss_scratch) // 4, len(r.loss_scratch) // 2, len(r.loss_scratch))
+        ),
+    )
+
+
+def samples(r: Result) -> Table:
+    """What each trained model writes after the same prefix, with the same random draws."""
+    return Table(
+        (Column(Text("model", "модель")), Column(Text("sample", "текст"))),
+        ((Text("from scratch", "с нуля"), f"`{r.sample_scratch}`"), ("`nn.LSTM`", f"`{r.sample_library}`")),
+    )

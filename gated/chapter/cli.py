@@ -16,9 +16,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from . import examples, highway, tables
-from .cost import block, count
-from .render import LANGUAGES, Text, number, text, using_language, vector
+from . import examples, tables
+from .. import highway
+from ..cost import block, count
+from ..render import LANGUAGES, Text, number, text, using_language, vector
 
 # ---------------------------------------------------------------- the four sections
 

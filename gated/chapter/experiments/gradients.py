@@ -22,11 +22,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..claims import Claim
-from ..highway import retained
-from ..render import Text
-from . import pinned
-from .weights import gate_rows
+from ...claims import Claim
+from ...highway import retained
+from ...render import Column, Table, Text
+from ...torch import pinned
+from ...torch.weights import gate_rows
 
 
 class Setup(NamedTuple):
@@ -163,3 +163,44 @@ def claims(data: dict[str, np.ndarray], tau: int = 47) -> list[Claim]:
             f"{plain:.3f} per step",
         ),
     ]
+
+
+def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> Table:
+    """Measured gradient norms at a few distances, next to σ(b_f)^τ.
+
+    `data` is what `measure` returns.
+    """
+    index = [list(data["tau"]).index(t) for t in taus]
+    rows = []
+    for b_f in biases:
+        rows.append(
+            (
+                Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
+                *(float(data[f"predicted {b_f:g}"][i]) for i in index),
+            )
+        )
+        rows.append(
+            (
+                Text(f"LSTM $b_f = {b_f:g}$, small weights", f"LSTM $b_f = {b_f:g}$, малые веса"),
+                *(float(data[f"lstm textbook {b_f:g}"][i]) for i in index),
+            )
+        )
+        rows.append(
+            (
+                Text(f"LSTM $b_f = {b_f:g}$, PyTorch's weights", f"LSTM $b_f = {b_f:g}$, веса PyTorch"),
+                *(float(data[f"lstm pytorch {b_f:g}"][i]) for i in index),
+            )
+        )
+    rows.append(
+        (
+            Text("plain RNN, PyTorch's weights", "обычная RNN, веса PyTorch"),
+            *(float(data["rnn pytorch"][i]) for i in index),
+        )
+    )
+    return Table(
+        (
+            Column(Text("", "")),
+            *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
+        ),
+        tuple(rows),
+    )

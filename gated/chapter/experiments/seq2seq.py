@@ -17,7 +17,8 @@ from functools import cache
 import torch
 from torch import nn
 
-from .weights import n_parameters
+from ...render import Column, Table, Text
+from ...torch.weights import n_parameters
 
 SOURCE_VOCAB = 31_102  # our reconstruction
 TARGET_VOCAB = 30_522  # our reconstruction
@@ -76,3 +77,22 @@ def core() -> int:
 def total() -> int:
     """Every parameter of the model, the tied matrix counted once."""
     return n_parameters(_model())
+
+
+def table(parts: dict[str, int], total: int) -> Table:
+    """The translation model's parameters outside its embedding and output matrices, and in all."""
+    labels = {
+        "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленная `nn.LSTM(128, 128)`"),
+        "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, `nn.LSTM(128, 128)`"),
+        "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
+        "output bias": Text("the output layer's bias", "смещение выходного слоя"),
+    }
+    rows = [(labels[name], n) for name, n in parts.items()]
+    rows.append(
+        (
+            Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
+            sum(parts.values()),
+        )
+    )
+    rows.append((Text("**the whole model**", "**вся модель**"), total))
+    return Table((Column(Text("part", "часть")), Column(Text("parameters", "параметров"), ",d")), tuple(rows))

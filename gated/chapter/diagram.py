@@ -2,7 +2,7 @@
 
 The memory line c runs along the top, on an amber band; the gates sit below
 it and read h_{t-1} and x_t from a line along the bottom. Every number on the
-figure is the worked example's, computed by `gated.examples` when the figure
+figure is the worked example's, computed by `gated.chapter.examples` when the figure
 is drawn. The labels are in the current language. Colours are Material for
 MkDocs' theme variables, so the figure follows the page from light to dark.
 The figure draws its own arrowheads, so it needs no ids, and every class
@@ -11,14 +11,13 @@ starts with ``lstm-step``: it can sit inline beside other SVGs.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import NamedTuple
 
-import numpy as np
-
+from .. import svg
+from ..render import Text, language, number
 from . import examples
-from .render import Text, number
+from .published import FIGURES
 
 # ---------------------------------------------------------------- layout (viewBox units)
 
@@ -38,13 +37,7 @@ X_T = 140  # where x_t comes up from below
 READ_X = 628  # the read column: tanh(c_t) and o ⊙ tanh(c_t)
 OUT_X = 700  # where h_t turns up as the output
 
-NODE_R = 12  # ⊗ and ⊕
-BADGE_R = 11  # the circled station numbers
-ARROW = (9.0, 4.5)  # arrowhead length and half-width
-CORNER = 10  # radius of a wire's corners
-
-SUB = 11  # subscripts, under 15px values
-SUB_DY = 4
+NODE_R = 12  # ⊗ and ⊕; the pen below draws them, with arrowheads 9 long and badges of radius 11
 
 # ---------------------------------------------------------------- words and colours
 
@@ -105,135 +98,17 @@ svg:root.lstm-step { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI",
 .lstm-step .lstm-step-quiet { fill-opacity: 0.7; }
 """
 
-# ---------------------------------------------------------------- drawing helpers
+# ---------------------------------------------------------------- drawing
 
-
-def _f(v: float) -> str:
-    """A coordinate, without trailing zeros."""
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-_NAME = re.compile(r"([A-Za-z]+\u0303?)(?:_\{([^}]*)\}|_(\w))?")  # a name, and its subscript
-
-
-def _math(s: str) -> str:
-    """Unicode maths as tspans: one-letter names in italic, ``c_{t−1}`` as a subscript.
-
-    Subscripts are shifted with dy, which every browser honours (baseline-shift
-    is not), and the piece after one shifts back.
-    """
-    out, shifted = [], False
-
-    def piece(markup: str, italic: bool = False) -> None:
-        nonlocal shifted
-        attrs = (' font-style="italic"' if italic else "") + (f' dy="{-SUB_DY}"' if shifted else "")
-        out.append(f"<tspan{attrs}>{markup}</tspan>" if attrs else markup)
-        shifted = False
-
-    at = 0
-    for m in _NAME.finditer(s):
-        if m.start() > at:
-            piece(escape(s[at : m.start()]))
-        name, sub = m.group(1), m.group(2) or m.group(3)
-        piece(escape(name), italic=len(name.rstrip("\u0303")) == 1)
-        if sub:
-            sub = re.sub(r"([A-Za-z])", r'<tspan font-style="italic">\1</tspan>', escape(sub))
-            out.append(f'<tspan dy="{SUB_DY}" font-size="{SUB}">{sub}</tspan>')
-            shifted = True
-        at = m.end()
-    if s[at:]:
-        piece(escape(s[at:]))
-    return "".join(out)
-
-
-def _text(x: float, y: float, body: str, anchor: str = "start", cls: str = "") -> str:
-    """A <text> element; `body` is already markup."""
-    c = f' class="{cls}"' if cls else ""
-    return f'<text x="{_f(x)}" y="{_f(y)}" text-anchor="{anchor}"{c}>{body}</text>'
-
-
-def _label(x: float, y: float, s: str | Text, anchor: str = "start", cls: str = "") -> str:
-    """Plain words, escaped."""
-    return _text(x, y, escape(str(s)), anchor, cls)
-
-
-def _value(x: float, y: float, s: str, anchor: str = "start") -> str:
-    """A formula with its value, in maths type."""
-    return _text(x, y, _math(s), anchor, "lstm-step-value")
-
-
-def _wire(*points: tuple[float, float], arrow: bool = True, cls: str = "lstm-step-wire") -> str:
-    """An orthogonal polyline with rounded corners, ending in an arrowhead."""
-    p = np.array(points, dtype=float)
-    if arrow:  # stop the line inside the head, so its round cap does not poke out
-        d = p[-1] - p[-2]
-        u = d / np.linalg.norm(d)
-        p[-1] = p[-1] - u * (ARROW[0] - 1)
-    path = [f"M{_f(p[0, 0])},{_f(p[0, 1])}"]
-    for a, b, c in zip(p, p[1:], p[2:]):
-        r = min(CORNER, np.linalg.norm(b - a) / 2, np.linalg.norm(c - b) / 2)
-        u, v = (b - a) / np.linalg.norm(b - a), (c - b) / np.linalg.norm(c - b)
-        s, e = b - u * r, b + v * r
-        path.append(f"L{_f(s[0])},{_f(s[1])}Q{_f(b[0])},{_f(b[1])} {_f(e[0])},{_f(e[1])}")
-    path.append(f"L{_f(p[-1, 0])},{_f(p[-1, 1])}")
-    out = f'<path class="{cls}" d="{"".join(path)}"/>'
-    if arrow:
-        out += _head(points[-2], points[-1])
-    return out
-
-
-def _head(start: tuple[float, float], tip: tuple[float, float]) -> str:
-    """A filled arrowhead at `tip`, pointing away from `start`."""
-    t = np.array(tip, dtype=float)
-    u = t - np.array(start, dtype=float)
-    u /= np.linalg.norm(u)
-    n = np.array([-u[1], u[0]])
-    length, half = ARROW
-    a, b = t - u * length + n * half, t - u * length - n * half
-    pts = " ".join(f"{_f(q[0])},{_f(q[1])}" for q in (t, a, b))
-    return f'<polygon class="lstm-step-head" points="{pts}"/>'
-
-
-def _dot(x: float, y: float) -> str:
-    """A junction where a wire branches."""
-    return f'<circle class="lstm-step-dot" cx="{_f(x)}" cy="{_f(y)}" r="3.2"/>'
-
-
-def _box(x: float, y: float, w: float, h: float, cls: str = "lstm-step-box", r: float = 7) -> str:
-    """A rounded rectangle centred on (x, y)."""
-    return (
-        f'<rect class="{cls}" x="{_f(x - w / 2)}" y="{_f(y - h / 2)}" width="{_f(w)}" height="{_f(h)}"'
-        f' rx="{_f(r)}"/>'
-    )
-
-
-def _node(x: float, y: float, op: str) -> str:
-    """A ⊗ or ⊕ node: a circle with the sign drawn as strokes."""
-    k = NODE_R * (0.5 if op == "×" else 0.62)
-    if op == "×":
-        sign = f"M{_f(x - k)},{_f(y - k)}L{_f(x + k)},{_f(y + k)}M{_f(x - k)},{_f(y + k)}L{_f(x + k)},{_f(y - k)}"
-    else:
-        sign = f"M{_f(x - k)},{_f(y)}L{_f(x + k)},{_f(y)}M{_f(x)},{_f(y - k)}L{_f(x)},{_f(y + k)}"
-    return (
-        f'<circle class="lstm-step-node" cx="{_f(x)}" cy="{_f(y)}" r="{NODE_R}"/>'
-        f'<path class="lstm-step-wire" d="{sign}"/>'
-    )
-
-
-def _badge(x: float, y: float, n: int) -> str:
-    """A station's number, white on a dark disc (or the reverse on a dark page)."""
-    return (
-        f'<circle class="lstm-step-badge" cx="{_f(x)}" cy="{_f(y)}" r="{BADGE_R}"/>'
-        f'<text class="lstm-step-badge-n" x="{_f(x)}" y="{_f(y + 4.6)}" text-anchor="middle">{n}</text>'
-    )
+PEN = svg.Pen("lstm-step", arrow=(9.0, 4.5), corner=10, node_r=NODE_R, badge_r=11, sub=11, sub_dy=4)
 
 
 def _gate(g: GateBox) -> str:
     """A gate's box: the activation above, the caption below."""
     return (
-        _box(g.x, GATE_Y, g.width, GATE_H)
-        + _text(g.x, GATE_Y - 4, escape(g.symbol), "middle", "lstm-step-symbol")
-        + _label(g.x, GATE_Y + 17, g.caption, "middle", "lstm-step-caption")
+        PEN.box(g.x, GATE_Y, g.width, GATE_H)
+        + PEN.text(g.x, GATE_Y - 4, escape(g.symbol), "middle", "lstm-step-symbol")
+        + PEN.label(g.x, GATE_Y + 17, g.caption, "middle", "lstm-step-caption")
     )
 
 
@@ -241,24 +116,12 @@ def _gate(g: GateBox) -> str:
 
 
 def _values() -> dict[str, str]:
-    """The worked example's numbers, printed as the figure prints them."""
-    e, s = examples.WORKED, examples.worked()
-    f, i, c_tilde, o, c, h = (float(a[0]) for a in s)
-    c_prev = float(e.c[0])
-    return {
-        "c_prev": number(c_prev, "g"),
-        "h_prev": number(float(e.h[0]), "g"),
-        "x": number(float(e.x[0]), "g"),
-        "f": number(f, ".3f"),
-        "i": number(i, ".3f"),
-        "c_tilde": number(c_tilde, ".3f"),
-        "o": number(o, ".3f"),
-        "kept": number(f * c_prev, ".3f"),
-        "added": number(i * c_tilde, ".3f"),
-        "c": number(c, ".3f"),
-        "tanh_c": number(float(np.tanh(c)), ".4f"),
-        "h": number(h, ".3f"),
-    }
+    """The worked example's numbers as the pages quote them: its inputs, and its published figures."""
+    e, lang = examples.WORKED, language()
+    shown = {name: FIGURES[f"worked.{name}"].computed(lang)
+             for name in ("f", "i", "c_tilde", "o", "kept", "added", "c", "tanh_c", "h")}
+    return {"c_prev": number(float(e.c[0]), "g"), "h_prev": number(float(e.h[0]), "g"),
+            "x": number(float(e.x[0]), "g"), **shown}
 
 
 def _description(v: dict[str, str]) -> str:
@@ -284,7 +147,7 @@ def _description(v: dict[str, str]) -> str:
 
 def _tag(x: float, n: int) -> list[str]:
     """A station's number above the memory line, its name below the number."""
-    return [_badge(x, BADGE_Y, n), _label(x, TAG_Y, STATIONS[n], "middle")]
+    return [PEN.badge(x, BADGE_Y, n), PEN.label(x, TAG_Y, STATIONS[n], "middle")]
 
 
 def _memory(v: dict[str, str]) -> list[str]:
@@ -294,14 +157,14 @@ def _memory(v: dict[str, str]) -> list[str]:
     return [
         f'<rect class="lstm-step-band-base" {rect}/>',  # hides the frame, so the amber is the same everywhere
         f'<rect class="lstm-step-band" {rect}/>',
-        _wire((X_IN, y), (X_OUT, y), cls="lstm-step-wire lstm-step-memory"),
-        _dot(READ_X, y),
-        _node(KEEP_X, y, "×"),
-        _node(WRITE_X, y, "+"),
-        _value(LEFT, y - 7, f"c_{{t−1}} = {v['c_prev']}"),
-        _value((KEEP_X + WRITE_X) / 2, y - 7, f"f · c_{{t−1}} = {v['kept']}", "middle"),
-        _value((WRITE_X + READ_X) / 2, y - 7, f"c_t = {v['c']}", "middle"),
-        _label(LEFT, y + 17, MEMORY, cls="lstm-step-quiet"),
+        PEN.wire((X_IN, y), (X_OUT, y), cls="lstm-step-wire lstm-step-memory"),
+        PEN.dot(READ_X, y),
+        PEN.node(KEEP_X, y, "×"),
+        PEN.node(WRITE_X, y, "+"),
+        PEN.value(LEFT, y - 7, f"c_{{t−1}} = {v['c_prev']}"),
+        PEN.value((KEEP_X + WRITE_X) / 2, y - 7, f"f · c_{{t−1}} = {v['kept']}", "middle"),
+        PEN.value((WRITE_X + READ_X) / 2, y - 7, f"c_t = {v['c']}", "middle"),
+        PEN.label(LEFT, y + 17, MEMORY, cls="lstm-step-quiet"),
         *_tag(KEEP_X, 3),
         *_tag(WRITE_X, 4),
     ]
@@ -314,30 +177,30 @@ def _gates(v: dict[str, str]) -> list[str]:
     group = (i.x - i.width / 2 - 8, c.x + c.width / 2 + 8)  # the frame of station 2
     return [
         # h_{t-1} along the bottom, x_t from below, into every gate
-        _wire((X_IN, BUS_Y), (o.x, BUS_Y), (o.x, bottom)),
-        _wire((X_T, HEIGHT - 22), (X_T, BUS_Y), arrow=False),
-        _dot(X_T, BUS_Y),
-        *(_wire((g.x, BUS_Y), (g.x, bottom)) + _dot(g.x, BUS_Y) for g in (f, i, c)),
-        _value(LEFT, BUS_Y - 8, f"h_{{t−1}} = {v['h_prev']}"),
-        _value(X_T, HEIGHT - 5, f"x_t = {v['x']}", "middle"),
+        PEN.wire((X_IN, BUS_Y), (o.x, BUS_Y), (o.x, bottom)),
+        PEN.wire((X_T, HEIGHT - 22), (X_T, BUS_Y), arrow=False),
+        PEN.dot(X_T, BUS_Y),
+        *(PEN.wire((g.x, BUS_Y), (g.x, bottom)) + PEN.dot(g.x, BUS_Y) for g in (f, i, c)),
+        PEN.value(LEFT, BUS_Y - 8, f"h_{{t−1}} = {v['h_prev']}"),
+        PEN.value(X_T, HEIGHT - 5, f"x_t = {v['x']}", "middle"),
         # each gate's value rides on its wire
-        _wire((f.x, top), (f.x, MEMORY_Y + NODE_R)),
-        _wire((i.x, top), (i.x, PRODUCT_Y), (c.x - NODE_R, PRODUCT_Y)),
-        _wire((c.x, top), (c.x, PRODUCT_Y + NODE_R)),
-        _wire((c.x, PRODUCT_Y - NODE_R), (c.x, MEMORY_Y + NODE_R)),
-        _wire((o.x, top), (o.x, READ_Y), (READ_X - NODE_R, READ_Y)),
-        _node(c.x, PRODUCT_Y, "×"),
-        _value(f.x + 8, VALUE_Y, f"f = {v['f']}"),
-        _value(i.x + 8, VALUE_Y, f"i = {v['i']}"),
-        _value(c.x + 8, VALUE_Y, f"c\u0303 = {v['c_tilde']}"),
-        _value(o.x + 8, VALUE_Y, f"o = {v['o']}"),
-        _value(c.x + 8, (MEMORY_Y + BAND + PRODUCT_Y - NODE_R) / 2 + 5, f"i ⊙ c\u0303 = {v['added']}"),
+        PEN.wire((f.x, top), (f.x, MEMORY_Y + NODE_R)),
+        PEN.wire((i.x, top), (i.x, PRODUCT_Y), (c.x - NODE_R, PRODUCT_Y)),
+        PEN.wire((c.x, top), (c.x, PRODUCT_Y + NODE_R)),
+        PEN.wire((c.x, PRODUCT_Y - NODE_R), (c.x, MEMORY_Y + NODE_R)),
+        PEN.wire((o.x, top), (o.x, READ_Y), (READ_X - NODE_R, READ_Y)),
+        PEN.node(c.x, PRODUCT_Y, "×"),
+        PEN.value(f.x + 8, VALUE_Y, f"f = {v['f']}"),
+        PEN.value(i.x + 8, VALUE_Y, f"i = {v['i']}"),
+        PEN.value(c.x + 8, VALUE_Y, f"c\u0303 = {v['c_tilde']}"),
+        PEN.value(o.x + 8, VALUE_Y, f"o = {v['o']}"),
+        PEN.value(c.x + 8, (MEMORY_Y + BAND + PRODUCT_Y - NODE_R) / 2 + 5, f"i ⊙ c\u0303 = {v['added']}"),
         # the boxes, and the numbers of stations 1, 2 and 5
         *(_gate(g) for g in (f, i, c, o)),
-        _box(sum(group) / 2, GATE_Y, group[1] - group[0], GATE_H + 16, "lstm-step-group", 11),
-        _badge(f.x - f.width / 2, top, 1),
-        _badge(group[0], top - 8, 2),
-        _badge(o.x - o.width / 2, top, 5),
+        PEN.box(sum(group) / 2, GATE_Y, group[1] - group[0], GATE_H + 16, "lstm-step-group", 11),
+        PEN.badge(f.x - f.width / 2, top, 1),
+        PEN.badge(group[0], top - 8, 2),
+        PEN.badge(o.x - o.width / 2, top, 5),
     ]
 
 
@@ -345,19 +208,19 @@ def _read(v: dict[str, str]) -> list[str]:
     """Step 6: tanh of the memory, times o, leaves as h_t, to the right and up."""
     x, w, h = READ_X, 56, 32
     return [
-        _wire((x, MEMORY_Y), (x, PRODUCT_Y - h / 2)),
-        _box(x, PRODUCT_Y, w, h),
-        _text(x, PRODUCT_Y + 5, "tanh", "middle", "lstm-step-symbol"),
-        _wire((x, PRODUCT_Y + h / 2), (x, READ_Y - NODE_R)),
-        _node(x, READ_Y, "×"),
-        _value(x - 8, (PRODUCT_Y + h / 2 + READ_Y - NODE_R) / 2 + 5, f"tanh c_t = {v['tanh_c']}", "end"),
-        _wire((x, READ_Y + NODE_R), (x, BUS_Y), (X_OUT, BUS_Y)),
-        _value(x + 10, BUS_Y + 22, f"h_t = {v['h']}"),
+        PEN.wire((x, MEMORY_Y), (x, PRODUCT_Y - h / 2)),
+        PEN.box(x, PRODUCT_Y, w, h),
+        PEN.text(x, PRODUCT_Y + 5, "tanh", "middle", "lstm-step-symbol"),
+        PEN.wire((x, PRODUCT_Y + h / 2), (x, READ_Y - NODE_R)),
+        PEN.node(x, READ_Y, "×"),
+        PEN.value(x - 8, (PRODUCT_Y + h / 2 + READ_Y - NODE_R) / 2 + 5, f"tanh c_t = {v['tanh_c']}", "end"),
+        PEN.wire((x, READ_Y + NODE_R), (x, BUS_Y), (X_OUT, BUS_Y)),
+        PEN.value(x + 10, BUS_Y + 22, f"h_t = {v['h']}"),
         # h_t also goes up as the output, under the memory band
-        _dot(OUT_X, BUS_Y),
-        _wire((OUT_X, BUS_Y), (OUT_X, MEMORY_Y + BAND + 5), arrow=False),
-        _wire((OUT_X, MEMORY_Y - BAND - 5), (OUT_X, 4)),
-        _value(OUT_X - 8, 20, "h_t", "end"),
+        PEN.dot(OUT_X, BUS_Y),
+        PEN.wire((OUT_X, BUS_Y), (OUT_X, MEMORY_Y + BAND + 5), arrow=False),
+        PEN.wire((OUT_X, MEMORY_Y - BAND - 5), (OUT_X, 4)),
+        PEN.value(OUT_X - 8, 20, "h_t", "end"),
         *_tag(x, 6),
     ]
 
@@ -370,7 +233,7 @@ def lstm_step() -> str:
     (5) the output gate and (6) read, h_t = o ⊙ tanh(c_t). Steps 3 and 4
     are the only operations on the memory line, which runs along the top.
 
-    The numbers are computed from `gated.examples.WORKED` when the figure is
+    The numbers are computed from `gated.chapter.examples.WORKED` when the figure is
     drawn, and the labels are in the current language
     (`gated.render.using_language`).
 
@@ -396,7 +259,7 @@ def lstm_step() -> str:
         f"<desc>{escape(_description(v))}</desc>",
         f"<style>{STYLE}</style>",
         f'<rect class="lstm-step-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
-        _label(x + w - 12, y + h - 12, STEP, "end", "lstm-step-quiet"),
+        PEN.label(x + w - 12, y + h - 12, STEP, "end", "lstm-step-quiet"),
         *_memory(v),
         *_gates(v),
         *_read(v),

@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import examples, highway
-from .cost import block, count
-from .render import number
+from . import examples
+from .. import highway
+from ..cost import block, count
+from ..render import number, parse
 
 
 class Figure(NamedTuple):
@@ -38,17 +39,9 @@ class Figure(NamedTuple):
         return number(parse(self.published), self.spec, lang)
 
 
-def parse(published: str) -> int | float:
-    """The number an English printing stands for: "132,096" -> 132096, "75%" -> 0.75."""
-    s = published.replace(",", "")
-    if s.endswith("%"):
-        return float(s[:-1]) / 100
-    return int(s) if s.lstrip("+-").isdigit() else float(s)
-
-
 def _torch(module: str) -> Any:
     """A module of the torch side of the package, imported only when a figure needs it."""
-    return importlib.import_module(f"gated.torch.{module}")
+    return importlib.import_module(f"gated.chapter.experiments.{module}")
 
 
 _w = examples.worked

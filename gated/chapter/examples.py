@@ -12,9 +12,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .gate import Gate
-from .gru import GRUParams, GRUStep, gru_step
-from .lstm import LSTMParams, LSTMStep, lstm_step
+from ..gate import Gate
+from ..gru import GRUParams, GRUStep, gru_step
+from ..lstm import LSTMParams, LSTMStep, lstm_step
 
 
 class Example(NamedTuple):

@@ -20,7 +20,7 @@ import numpy as np
 mpl.use("svg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the back end)
 
-from .render import Text, number  # noqa: E402
+from ..render import Text, number  # noqa: E402
 
 # Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9")
@@ -88,7 +88,7 @@ def _join(parts: list[str]) -> str:
 def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
     """Measured gradient norms against distance, next to σ(b_f)^τ.
 
-    `data` is what `gated.torch.gradients.measure` returns.
+    `data` is what `gated.chapter.experiments.gradients.measure` returns.
     """
     title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
     taus = data["tau"]
@@ -131,7 +131,7 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
 def accuracy(runs) -> str:
     """Held-out accuracy against training step, one colour per b_f, one line per seed.
 
-    `runs` is what `gated.torch.forget_bias.run` returns: `runs.accuracy` maps
+    `runs` is what `gated.chapter.experiments.forget_bias.run` returns: `runs.accuracy` maps
     b_f to (seeds, evaluations), measured at `runs.task.measured_at`.
     """
     title = str(Text("Accuracy during training", "Точность во время обучения"))

@@ -23,10 +23,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..claims import Claim
-from ..render import Column, Table, Text, number
-from . import pinned
-from .weights import gate_rows
+from ...claims import Claim
+from ...render import Column, Table, Text, number
+from ...torch import pinned
+from ...torch.weights import gate_rows
 
 
 class Task(NamedTuple):

@@ -1,0 +1,19 @@
+"""The chapter's experiments on PyTorch, one module each, named after what it shows.
+
+Each takes its settings as an argument (the published ones are the defaults),
+returns typed results, renders its own table and states its claims. The
+trainings run pinned (`gated.torch.pinned`), in processes of their own.
+"""
+
+
+def start() -> None:
+    """Start every trained experiment's published run in the background, two at a time on two cores.
+
+    The site's build calls this first, so that the experiments train while pages render;
+    a page's block then waits only for what is not finished. Results come from the
+    cache under .cache/experiments when nothing they depend on has changed.
+    """
+    from . import forget_bias, gradients, scratch
+
+    for experiment in (forget_bias, scratch, gradients):
+        experiment.start()

@@ -1,0 +1,103 @@
+"""What an executed block used, traced while it ran, and whether all of it is unchanged.
+
+Used means: a module of the project the block called into (a profile hook sees every
+Python call), a file it opened (an audit hook sees every open), or a file that a pinned
+experiment it waited for used (`gated.torch.pinned` records those). A block that starts
+any other process may depend on anything: it gets "*", the hash of the whole package.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import os
+import sys
+from pathlib import Path
+
+import shared
+
+ROOT = shared.ROOT
+PACKAGE = ROOT / "gated"
+
+
+def source_hash() -> str:
+    """A hash of every file in gated/: any edit changes it."""
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(path.relative_to(PACKAGE).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+_tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
+_digests: dict[str, str] = {}  # path -> hash, within one build
+IGNORED = (".cache", "site", ".venv", ".git")
+
+
+def _audit(event: str, args: tuple) -> None:
+    """Files a running block opens, and processes it starts (only pinned experiments are known)."""
+    if _tracing is None:
+        return
+    files, state = _tracing
+    if event == "open" and isinstance(args[0], (str, bytes)):
+        files.add(os.fsdecode(args[0]))
+    elif event == "subprocess.Popen" and "gated.torch.pinned" not in [str(a) for a in args[1] or ()]:
+        state["known"] = False  # another program: what it reads cannot be known
+
+
+sys.addaudithook(_audit)
+
+
+def forget() -> None:
+    """A new build: files may have changed since the last one."""
+    _digests.clear()
+
+
+def digest(name: str) -> str:
+    """The hash of a project file (a path relative to the checkout), or of all of gated/ for \"*\"."""
+    if name not in _digests:
+        _digests[name] = source_hash() if name == "*" else hashlib.sha256((ROOT / name).read_bytes()).hexdigest()
+    return _digests[name]
+
+
+def unchanged(used: dict[str, str]) -> bool:
+    """Whether every file a result used still has the hash it had."""
+    try:
+        return all(digest(name) == sha for name, sha in used.items())
+    except OSError:  # a file it used is gone
+        return False
+
+
+@contextlib.contextmanager
+def traced():
+    """Yield a dict that, after the block, maps every project file the block used to its hash."""
+    global _tracing
+    files: set[str] = set()
+    state = {"known": True}
+    used: dict[str, str] = {}
+    pinned = importlib.import_module("gated.torch.pinned")
+    # A fresh import of `gated` for each block: a module the block reads a constant from is then
+    # executed, and so traced, inside the block. The pinned runner stays: it holds the experiments.
+    for name in [n for n in sys.modules if (n == "gated" or n.startswith("gated.")) and n != pinned.__name__]:
+        del sys.modules[name]
+    previous = sys.getprofile()
+    _tracing = (files, state)
+    sys.setprofile(lambda frame, event, arg: files.add(frame.f_code.co_filename) if event == "call" else None)
+    try:
+        with pinned.recording() as experiments:
+            yield used
+    finally:
+        sys.setprofile(previous)
+        _tracing = None
+    if not state["known"]:
+        used["*"] = digest("*")
+        return
+    for name in files:
+        path = Path(name)
+        if path.is_absolute() and path.is_relative_to(ROOT) and path.is_file():
+            relative = path.relative_to(ROOT)
+            if relative.parts[0] not in IGNORED and "__pycache__" not in relative.parts:
+                used[relative.as_posix()] = digest(relative.as_posix())
+    used.update(experiments)
