@@ -36,16 +36,12 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gated", "hooks", "notebooks", "overrides")
 
 
 def copy_site(into: Path) -> Path:
-    for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, into / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, into / name)
+    """The site's sources in `into`, without results: no cache, no built site, no environment."""
+    skip = shutil.ignore_patterns(".git", ".venv", ".cache", "site", "*.egg-info", "__pycache__", "tests", "benchmarks")
+    shutil.copytree(ROOT, into, ignore=skip, dirs_exist_ok=True)
     return into
 
 

@@ -2,8 +2,9 @@
 
 An experiment's module lists what its page says about a run as `Claim`s: the
 statement, whether the run bears it out, and what was measured. The page's
-block renders them and calls `check`, and so does the experiment's test, so a
-claim that fails is named once, with its measurement, wherever it is checked.
+block shows them with `shown`, which checks them first, and the experiment's
+test calls `check`, so a claim that fails is named once, with its
+measurement, wherever it is checked.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .render import Column, Table, Text
+from .render import Column, Table, Text, markdown
 
 
 class Claim(NamedTuple):
@@ -39,3 +40,9 @@ def table(claims: Sequence[Claim]) -> Table:
          Column(Text("", ""))),
         tuple((claim.says, yes if claim.holds else no) for claim in claims),
     )
+
+
+def shown(claims: Sequence[Claim]) -> str:
+    """The claims' table in Markdown, in the current language, once `check` has found that every one holds."""
+    check(claims)
+    return markdown(table(claims))

@@ -14,16 +14,23 @@ names and references to ids get the page's slug in front
 into its section, and every other relative link is re-based on print/.
 Scripts and the notebook's copy buttons stay out: the print page runs the
 site's own scripts once, and the interactive explorer is hidden in print.
+Each section is kept under .cache/print, keyed on the article, its place and
+this file, so a rebuild re-parses only the pages that changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import posixpath
 import re
+import time
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
+import bs4
+import shared
 from bs4 import BeautifulSoup
 from mkdocs.plugins import event_priority
 
@@ -32,6 +39,10 @@ log = logging.getLogger("mkdocs.hooks.printable")
 PRINT = "print.md"
 PLACEHOLDER = '<div class="print-chapter"></div>'
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
+
+CACHE = shared.ROOT / ".cache" / "print"
+STALE_DAYS = 14  # sections unused for this long are deleted
+_VERSION = hashlib.sha256(Path(__file__).read_bytes() + bs4.__version__.encode()).hexdigest()
 
 _articles: dict[str, str] = {}  # page url -> its article's HTML
 _order: list[str] = []  # the nav's page urls, in order
@@ -46,6 +57,14 @@ def _slug(url: str) -> str:
     """'lstm/' -> 'lstm', 'ru/lstm/' -> 'lstm', '' or 'ru/' -> 'overview'."""
     parts = [p for p in url.strip("/").split("/") if p and p != "ru"]
     return parts[-1] if parts else "overview"
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Forget sections that no build has used for STALE_DAYS."""
+    limit = time.time() - STALE_DAYS * 86400
+    for path in CACHE.glob("*.html"):
+        if path.stat().st_mtime < limit:
+            path.unlink()
 
 
 def on_nav(nav, config, files):
@@ -115,6 +134,19 @@ def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
     return f'<section class="print-page" id="page-{slug}">\n{soup}\n</section>\n'
 
 
+def _section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
+    """`section`, computed once for the same article, place and code."""
+    key = hashlib.sha256(json.dumps([_VERSION, html, url, print_url, pages]).encode()).hexdigest()
+    path = CACHE / f"{key}.html"
+    if path.is_file():
+        path.touch()  # in use
+        return path.read_text(encoding="utf-8")
+    out = section(html, url, print_url, pages)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path.write_text(out, encoding="utf-8")
+    return out
+
+
 @event_priority(-50)  # before mkdocs-static-i18n (-100) goes on to build the next language
 def on_post_build(config) -> None:
     """Fill this language's print page with its pages, in nav order."""
@@ -124,7 +156,7 @@ def on_post_build(config) -> None:
     if missing:
         log.warning(f"the printable chapter lacks pages: {', '.join(missing)}")
     pages = {u: _slug(u) for u in _order}
-    body = "".join(section(_articles[u], u, str(_print["url"]), pages) for u in _order if u in _articles)
+    body = "".join(_section(_articles[u], u, str(_print["url"]), pages) for u in _order if u in _articles)
     output = str(_print["output"]).replace(PLACEHOLDER, f'<div class="print-chapter">\n{body}</div>', 1)
     Path(str(_print["path"])).write_text(output, encoding="utf-8")
     _articles.clear()

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from gated.chapter import diagram, examples
+from gated.chapter.published import FIGURES
 from gated.gate import Gate
 from gated.render import number, using_language
 
@@ -26,16 +27,13 @@ def texts(svg: str) -> list[str]:
     return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
 
 
-def expected_numbers() -> list[str]:
-    """Every number the figure must print, computed here from the example."""
-    e, s = examples.WORKED, examples.worked()
-    f, i, c_tilde, o, c, h = (float(a[0]) for a in s)
-    c_prev = float(e.c[0])
-    three = [f, i, c_tilde, o, f * c_prev, i * c_tilde, c, h]
+def expected_numbers(lang: str = "en") -> list[str]:
+    """Every number the figure must print: the example's inputs, and its published figures."""
+    e = examples.WORKED
     return [
-        *(number(float(a[0]), "g") for a in (e.c, e.h, e.x)),
-        *(number(a, ".3f") for a in three),
-        number(float(np.tanh(c)), ".4f"),
+        *(number(float(a[0]), "g", lang) for a in (e.c, e.h, e.x)),
+        *(FIGURES[f"worked.{name}"].computed(lang)
+          for name in ("f", "i", "c_tilde", "o", "kept", "added", "c", "h", "tanh_c")),
     ]
 
 
@@ -101,7 +99,7 @@ def test_six_stations():
 @pytest.mark.parametrize("lang", LANGS)
 def test_worked_numbers_on_the_figure(lang):
     printed = " ".join(texts(draw(lang)))
-    for value in expected_numbers():
+    for value in expected_numbers(lang):
         assert re.search(rf"= {re.escape(value)}(?![\d.])", printed), value
 
 
@@ -130,7 +128,7 @@ def test_changing_the_example_changes_the_figure(monkeypatch):
         return label.removeprefix("f = ")
 
     before = forget_value()
-    assert before == number(float(examples.worked().f[0]), ".3f")
+    assert before == FIGURES["worked.f"].computed()
     w = examples.WORKED
     f = Gate(np.array([[0.0]]), np.array([[0.0]]), np.array([-1.0]))  # σ(−1) = 0.269
     monkeypatch.setattr(examples, "WORKED", w._replace(params=w.params._replace(f=f)))

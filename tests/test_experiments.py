@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -9,7 +11,7 @@ from torch import nn
 
 import gated
 from gated.highway import retained
-from gated.chapter.experiments import bidirectional, forget_bias, gradients, scratch
+from gated.chapter.experiments import bidirectional, conventions, forget_bias, gradients, scratch, seq2seq
 
 # ---------------------------------------------------------------- from scratch and with the library
 
@@ -90,7 +92,8 @@ def test_scratch_experiment_runs_a_few_steps():
 
 
 def test_bidirectional_shapes():
-    s, c = bidirectional.SETUP, bidirectional.check()
+    c = bidirectional.check()
+    s = c.setup
     assert c.shapes.input == (s.T, s.batch, s.d)
     assert c.shapes.output == (s.T, s.batch, 2 * s.H)
     assert c.shapes.h_n == c.shapes.c_n == (2, s.batch, s.H)
@@ -98,7 +101,8 @@ def test_bidirectional_shapes():
 
 
 def test_forward_half_sees_only_the_past_and_backward_half_only_the_future():
-    s, c = bidirectional.SETUP, bidirectional.check()
+    c = bidirectional.check()
+    s = c.setup
     assert c.forward.shape == c.backward.shape == (s.T,)
     positions = np.arange(s.T)
     assert np.all(c.forward[positions > s.t] == 0)
@@ -166,6 +170,9 @@ def test_counting_solved_runs_and_first_steps():
 # ---------------------------------------------------------------- the gradient highway, measured
 
 
+pytestmark = pytest.mark.xdist_group("experiments")  # one worker, so the module-scoped `measured` is made once
+
+
 @pytest.fixture(scope="module")
 def measured():
     return gradients.measure(gradients.Setup(taus=(1, 2, 5, 10, 20, 47)))
@@ -198,3 +205,35 @@ def test_a_larger_forget_bias_keeps_more_gradient(measured):
 def test_rate_is_the_geometric_mean_factor_per_step():
     data = {"tau": np.array([1, 5]), "c": np.array([0.5, 0.5 ** 5])}
     assert gradients.rate(data, "c", 5) == pytest.approx(0.5)
+
+
+# ---------------------------------------------------------------- every experiment, briefly, with its own table
+
+
+def _brief(name: str):
+    """A short run of one experiment and its own table of it: (result, table)."""
+    if name == "forget_bias":
+        runs = forget_bias.train_all(forget_bias.Task(T=5, steps=2, every=1, held_out=4, seeds=(0,), biases=(1.0,)))
+        return runs, forget_bias.table(runs)
+    if name == "scratch":
+        r = scratch.train_both(scratch.Setup(steps=2, H=4, sample=3))
+        return r, scratch.table(r)
+    if name == "gradients":
+        data = gradients.measure(gradients.Setup(taus=(1, 2, 3), batch=4))
+        return data, gradients.table(data, taus=(1, 3))
+    if name == "bidirectional":
+        c = bidirectional.check(bidirectional.Setup(T=4, t=1))
+        return c, bidirectional.table(c)
+    if name == "conventions":
+        c = conventions.compare(d=2, H=3)
+        return c, conventions.table(c)
+    parts = seq2seq.breakdown()
+    return parts, seq2seq.table(parts, seq2seq.total())
+
+
+@pytest.mark.parametrize("name", ["forget_bias", "scratch", "gradients", "bidirectional", "conventions", "seq2seq"])
+def test_every_experiment_runs_briefly_and_renders_its_table_in_both_languages(name):
+    _, table = _brief(name)
+    en, ru = gated.markdown(table, "en"), gated.markdown(table, "ru")
+    assert en.count("\n") == ru.count("\n") > 2  # the same rows
+    assert re.search("[а-яё]", ru, re.I) and not re.search("[а-яё]", en, re.I)

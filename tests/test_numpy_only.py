@@ -29,6 +29,9 @@ def sh(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess:
     return result
 
 
+pytestmark = pytest.mark.xdist_group("numpy-only")  # one worker, so the module-scoped `python` is made once
+
+
 @pytest.fixture(scope="module")
 def python(tmp_path_factory) -> Path:
     """The Python of a fresh venv holding numpy and `gated`, and nothing else."""

@@ -4,8 +4,8 @@ from gated.chapter.experiments import bidirectional
 
 check = bidirectional.check()
 print(markdown(tables.shapes(check.shapes._asdict())))
-print(markdown(bidirectional.table(check.forward, check.backward, bidirectional.SETUP.t)))
+print(markdown(bidirectional.table(check)))
 
-t = bidirectional.SETUP.t
+t = check.setup.t
 assert (check.forward[t + 1:] == 0).all() and (check.forward[: t + 1] > 0).all()  # sees only the past
 assert (check.backward[:t] == 0).all() and (check.backward[t:] > 0).all()  # sees only the future

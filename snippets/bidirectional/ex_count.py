@@ -2,7 +2,7 @@ from gated import count
 from gated.render import number
 from gated.chapter.experiments import bidirectional
 
-s = bidirectional.SETUP
+s = bidirectional.Setup()
 formula = count("lstm", s.d, s.H, biases=2, bidirectional=True)
 measured = bidirectional.check().params  # what nn.LSTM holds
 assert formula == measured

@@ -60,6 +60,17 @@ class Visit:
     def close(self):
         self.context.close()
 
+    def __enter__(self) -> Visit:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_page(browser, server: str, lang: str, path: str, **context) -> Visit:
+    """A page of the built site in `lang`, at 1280×900 unless `context` says otherwise; closed after `with`."""
+    return Visit(browser, _lang_url(server, lang, path), **{"viewport": {"width": 1280, "height": 900}, **context})
+
 
 def _lang_url(server: str, lang: str, path: str) -> str:
     return server + ("ru/" if lang == "ru" else "") + path
@@ -206,8 +217,7 @@ def test_dark_theme_keeps_figures_readable(browser, server, request, lang, path)
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_notebook_page_shows_outputs_and_offers_the_notebook(browser, server, lang):
-    visit = Visit(browser, _lang_url(server, lang, "gradient-highway/"), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "gradient-highway/") as visit:
         page = visit.page
         outputs = page.locator(".jp-OutputArea-output")
         assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
@@ -218,14 +228,11 @@ def test_the_notebook_page_shows_outputs_and_offers_the_notebook(browser, server
         notebook = nbformat.reads(response.text(), as_version=4)
         nbformat.validate(notebook)
         assert json.loads(response.text())["metadata"]["kernelspec"]["name"] == "python3"
-    finally:
-        visit.close()
 
 
 def _search(browser, server: str, lang: str, query: str) -> list[str]:
     """The result links Material's search offers for `query`, best first, from the home page of `lang`."""
-    visit = Visit(browser, _lang_url(server, lang, ""), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "") as visit:
         page = visit.page
         box = page.locator("input.md-search__input")
         box.click()
@@ -239,8 +246,6 @@ def _search(browser, server: str, lang: str, query: str) -> list[str]:
             urlsplit(h).path
             for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")
         ]
-    finally:
-        visit.close()
 
 
 def test_a_russian_word_finds_the_russian_page(browser, server):

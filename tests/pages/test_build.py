@@ -72,8 +72,8 @@ def test_a_missing_snippet_fails_the_build(copy, build, edit):
 
 
 def test_a_failing_notebook_cell_fails_the_build(copy, build, edit):
-    edit(copy / "notebooks/gradient-highway.py", "from gated import tables\n",
-         "from gated import tables\nraise RuntimeError('a cell fails on purpose')\n")
+    edit(copy / "notebooks/gradient-highway.py", "from gated.chapter import tables\n",
+         "from gated.chapter import tables\nraise RuntimeError('a cell fails on purpose')\n")
     result = build(copy)
     assert result.returncode == 1
     assert "a cell fails on purpose" in output(result)
@@ -110,7 +110,7 @@ def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, 
 
 def test_the_build_computes_with_its_own_gated_not_an_installed_one(copy, build, edit):
     """A copy with a drifted weight, built where the importable `gated` is the unmodified original."""
-    edit(copy / "gated/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
+    edit(copy / "gated/chapter/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
     result = build(copy, env={"PYTHONPATH": str(ROOT)})  # as an installed or editable original would be found
     assert result.returncode == 1
     assert "worked.f: published 0.997, computed now 0.998" in output(result)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-pytestmark = pytest.mark.build
+# one worker runs the module: its module-scoped fixture is an expensive build
+pytestmark = [pytest.mark.build, pytest.mark.xdist_group("cache")]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +22,7 @@ def test_an_edit_to_gated_changes_the_rebuilt_pages(copy, edit, run_mkdocs):
     assert mkdocs(copy, "build", "--site-dir", str(site)).returncode == 0
     before = (site / "lstm/index.html").read_text()
     assert "0.997" in before
-    edit(copy / "gated/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
+    edit(copy / "gated/chapter/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
     result = mkdocs(copy, "build", "--site-dir", str(site))
     assert result.returncode == 0, result.stderr
     for page in ("lstm/index.html", "ru/lstm/index.html"):

@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-pytestmark = pytest.mark.build
+# one worker runs the module: its module-scoped fixture is an expensive build
+pytestmark = [pytest.mark.build, pytest.mark.xdist_group("drift")]
 
 ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"
@@ -84,7 +85,7 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # A source constant backs nothing, not even by name; a block's named value backs its own name only.
     snippet = root / "snippets/index/at_a_glance.py"
     snippet.write_text(snippet.read_text("utf-8") + 'lr = 0.0123\nprint(named("rows", 3, "d"))\n', "utf-8")
-    edit(snippet, "from gated import markdown, tables", "from gated import markdown, named, tables")
+    edit(snippet, "from gated import markdown\n", "from gated import markdown, named\n")
     add("constant", "index.md", "We train at 0.0123.")
     add("constant-by-name", "index.md", "We train at [0.0123]{at-a-glance:lr}.")
     add("named-right", "index.md", "It has [3]{at-a-glance:rows} rows.")
@@ -167,7 +168,7 @@ def test_a_block_value_bound_by_its_name_passes(broken):
 
 
 def test_changing_a_worked_example_weight_fails_the_build(copy, build, edit):
-    edit(copy / "gated/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
+    edit(copy / "gated/chapter/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
     result = build(copy, env={"GITHUB_ACTIONS": "true"})
     assert result.returncode == 1
     text = output(result)

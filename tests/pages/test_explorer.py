@@ -8,7 +8,7 @@ import pytest
 from gated import highway
 from gated.chapter import explorer, tables
 from gated.render import markdown
-from test_browser import Visit, _lang_url
+from test_browser import open_page, _lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -21,8 +21,7 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('.bias-explore
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_explorer_shows_what_gated_computes_at_every_position(browser, server, lang):
-    visit = Visit(browser, _lang_url(server, lang, "forget-bias/"), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "forget-bias/") as visit:
         page = visit.page
         root = page.locator(".bias-explorer")
         assert root.is_visible()
@@ -40,8 +39,6 @@ def test_the_explorer_shows_what_gated_computes_at_every_position(browser, serve
                     wrong.append(f"b_f={b_f}, τ={tau}: the plot says {description!r}")
         assert wrong == [], "\n".join(wrong)
         assert visit.errors == []
-    finally:
-        visit.close()
 
 
 def test_the_explorer_agrees_with_the_static_table():
@@ -56,8 +53,7 @@ def test_the_explorer_agrees_with_the_static_table():
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_sliders_move_from_the_keyboard(browser, server, lang):
-    visit = Visit(browser, _lang_url(server, lang, "forget-bias/"), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "forget-bias/") as visit:
         page = visit.page
         bias = page.locator('.bias-explorer input[data-role="bias"]')
         bias.focus()
@@ -66,8 +62,6 @@ def test_the_sliders_move_from_the_keyboard(browser, server, lang):
         b_f = explorer.BIAS.start + 2 * explorer.BIAS.step
         assert page.evaluate(SHOWN) == explorer.shown(b_f, explorer.DISTANCE.start, lang)
         assert bias.get_attribute("aria-valuetext") == explorer.shown(b_f, 1, lang)["bias"]
-    finally:
-        visit.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_browser import Visit, _lang_url
+from test_browser import open_page, _lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -22,8 +22,7 @@ TYPESET = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_five_instant_switches_typeset_every_formula(browser, server, lang):
-    visit = Visit(browser, _lang_url(server, lang, ""), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "") as visit:
         page = visit.page
         page.evaluate("() => { window.__sameDocument = true; }")  # gone if a page reloads
         for path in ROUTE:
@@ -43,13 +42,10 @@ def test_five_instant_switches_typeset_every_formula(browser, server, lang):
             switch = page.locator("a.md-select__link[hreflang]").evaluate_all("(as) => as.map(a => a.href)")
             assert set(switch) == {_lang_url(server, "en", path), _lang_url(server, "ru", path)}, switch
         assert visit.errors == [], visit.errors
-    finally:
-        visit.close()
 
 
 def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(browser, server):
-    visit = Visit(browser, _lang_url(server, "en", ""), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, "en", "") as visit:
         page = visit.page
         links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
         hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
@@ -62,5 +58,3 @@ def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(brow
         assert page.url == _lang_url(server, "ru", "highway/")
         assert page.evaluate("() => document.documentElement.lang") == "ru"
         assert "Поиск" in (page.locator("input.md-search__input").get_attribute("placeholder") or "")
-    finally:
-        visit.close()

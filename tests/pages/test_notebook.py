@@ -12,7 +12,8 @@ import pytest
 
 from gated.chapter.published import FIGURES
 
-pytestmark = pytest.mark.build
+# one worker runs the module: its module-scoped fixture is an expensive build
+pytestmark = [pytest.mark.build, pytest.mark.xdist_group("notebook")]
 
 WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # filled by scripts/setup.sh: no test downloads anything
 PAGES = {

@@ -8,7 +8,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from test_browser import PAGES, RAW_TEX, Visit, _lang_url
+from test_browser import open_page, PAGES, RAW_TEX
 
 pytestmark = pytest.mark.build
 
@@ -57,8 +57,7 @@ def test_every_page_offers_the_printable_chapter(built, lang):
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_printable_chapter_prints(browser, server, lang):
-    visit = Visit(browser, _lang_url(server, lang, "print/"), viewport={"width": 1280, "height": 900})
-    try:
+    with open_page(browser, server, lang, "print/") as visit:
         page = visit.page
         page.emulate_media(media="print")
         text = page.evaluate("""() => {
@@ -80,5 +79,3 @@ def test_the_printable_chapter_prints(browser, server, lang):
         pdf = page.pdf(format="A4", print_background=True)
         sheets = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert 25 <= sheets <= 120, f"the printable chapter is {sheets} A4 pages"
-    finally:
-        visit.close()

@@ -26,8 +26,6 @@ class Setup(NamedTuple):
     seed: int = 0
 
 
-SETUP = Setup()
-
 
 class Shapes(NamedTuple):
     input: tuple[int, ...]  # (T, B, d)
@@ -37,6 +35,7 @@ class Shapes(NamedTuple):
 
 
 class Check(NamedTuple):
+    setup: Setup
     shapes: Shapes
     forward: np.ndarray  # (T,) ‖∂ sum(→h_t)/∂x_s‖ for every position s
     backward: np.ndarray  # (T,) ‖∂ sum(←h_t)/∂x_s‖
@@ -45,9 +44,8 @@ class Check(NamedTuple):
 
 
 @cache
-def check() -> Check:
+def check(s: Setup = Setup()) -> Check:
     """Run one bidirectional `nn.LSTM` and differentiate each half of one output."""
-    s = SETUP
     torch.manual_seed(s.seed)
     lstm = nn.LSTM(s.d, s.H, bidirectional=True, dtype=torch.float64)
     x = torch.randn(s.T, s.batch, s.d, dtype=torch.float64, requires_grad=True)
@@ -63,11 +61,12 @@ def check() -> Check:
         gap(h_n[1], y[0, :, s.H:]),  # the backward direction ends at the first
         gap(h_n[1], y[-1, :, s.H:]),  # a common slip: the last row for both
     )
-    return Check(shapes, *norms, sum(p.numel() for p in lstm.parameters()), finals)
+    return Check(s, shapes, *norms, sum(p.numel() for p in lstm.parameters()), finals)
 
 
-def table(forward: np.ndarray, backward: np.ndarray, t: int) -> Table:
-    """How much each half of the output at position t depends on the input at each position s."""
+def table(c: Check) -> Table:
+    """How much each half of the output at the examined position t depends on the input at each position s."""
+    forward, backward, t = c.forward, c.backward, c.setup.t
 
     def cell(g: float):
         return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
