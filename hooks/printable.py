@@ -14,6 +14,10 @@ names and references to ids get the page's slug in front
 into its section, and every other relative link is re-based on print/.
 Scripts and the notebook's copy buttons stay out: the print page runs the
 site's own scripts once, and the interactive explorer is hidden in print.
+
+In a dirty build (`mkdocs serve --dirty`), hooks/dirty.py renders the print
+page again whenever a page of its language is rendered, and a page that was
+not rendered gives the article of its output, which is then current.
 """
 
 from __future__ import annotations
@@ -36,6 +40,14 @@ ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</artic
 _articles: dict[str, str] = {}  # page url -> its article's HTML
 _order: list[str] = []  # the nav's page urls, in order
 _print: dict[str, object] = {}  # the print page: its url, output and file
+_written: dict[str, str] = {}  # the nav's page urls -> their output files
+_sections: dict[str, dict[tuple, str]] = {}  # print page url -> the sections of its last build, by what made them
+_dirty = False
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _dirty
+    _dirty = dirty
 
 
 def _twin(src_uri: str) -> str:
@@ -52,6 +64,8 @@ def on_nav(nav, config, files):
     _articles.clear()
     _print.clear()
     _order[:] = [p.url for p in nav.pages if _twin(p.file.src_uri) != PRINT]
+    _written.clear()
+    _written.update((p.url, p.file.abs_dest_path) for p in nav.pages)
     return nav
 
 
@@ -120,11 +134,24 @@ def on_post_build(config) -> None:
     """Fill this language's print page with its pages, in nav order."""
     if not _print:
         return
+    for url in _order if _dirty else ():  # not rendered in this dirty build: its output is current
+        if url not in _articles and Path(_written[url]).is_file():
+            m = ARTICLE.search(Path(_written[url]).read_text(encoding="utf-8"))
+            if m:
+                _articles[url] = m.group(1)
     missing = [u or "/" for u in _order if u not in _articles]
     if missing:
         log.warning(f"the printable chapter lacks pages: {', '.join(missing)}")
     pages = {u: _slug(u) for u in _order}
-    body = "".join(section(_articles[u], u, str(_print["url"]), pages) for u in _order if u in _articles)
+    nav = tuple(pages.items())
+    made = _sections.get(str(_print["url"]), {})
+    sections = {}  # a section is made again only when its page's article, or the nav, changed
+    for u in _order:
+        if u in _articles:
+            key = (u, _articles[u], nav)
+            sections[key] = made.get(key) or section(_articles[u], u, str(_print["url"]), pages)
+    _sections[str(_print["url"])] = sections
+    body = "".join(sections.values())
     output = str(_print["output"]).replace(PLACEHOLDER, f'<div class="print-chapter">\n{body}</div>', 1)
     Path(str(_print["path"])).write_text(output, encoding="utf-8")
     _articles.clear()
