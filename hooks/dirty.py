@@ -1,0 +1,173 @@
+"""`mkdocs serve --dirty`: re-render only the pages an edit changed, and never serve a stale one.
+
+MkDocs' --dirty re-renders a page only when its source is newer than its
+output. On this site that alone would serve stale pages without a word: an
+edit to `gated/` or a snippet changes no page's source, an edited title stays
+old in every other page's nav, print/ keeps the old text, and an edited
+Russian page is not compared with its English twin. So in a dirty build this
+hook marks more pages as modified, by ageing their output (MkDocs' own test,
+`File.is_modified`, then says so):
+
+- every page, when anything but docs/ changed since a page's output was
+  written (what mkdocs.yml watches: gated/, snippets/, notebooks/, hooks/,
+  overrides/; and mkdocs.yml itself);
+- every page, when a page was added or removed, or a page's headings, ids or
+  front matter changed since the last build in this process: the nav, the
+  footer's links and the anchors other pages link to show them;
+- the English twin of an edited page in another language
+  (hooks/parity.py compares twins when it renders the English one);
+- the pages an edited page links into with an anchor, so MkDocs checks it;
+- the print page, when any page of its language is rendered
+  (hooks/printable.py takes the others' articles from their output).
+
+It also writes the search index again after a dirty build, whole and
+current: the last build's entries, with those of the pages it rendered
+replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import posixpath
+import re
+from pathlib import Path
+
+import quotes
+import shared
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.dirty")
+
+PRINT = "print.md"
+# What other pages show of a page, or link to: front matter, headings, explicit ids.
+SHOWN = re.compile(r"\A---\n.*?\n---\n|^#{1,6}[ \t][^\n]*|\{[^}\n]*#[\w-]+[^}\n]*\}|\bid=\"[^\"]*\"", re.S | re.M)
+ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
+
+_dirty = False
+_shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _dirty
+    _dirty = dirty
+
+
+def _newest(paths: list[Path]) -> float:
+    newest = 0.0
+    for path in paths:
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+        elif path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                newest = max([newest, *(os.stat(os.path.join(root, n)).st_mtime for n in names)])
+    return newest
+
+
+def _shown_of(text: str) -> list[str]:
+    """What other pages show of a page's Markdown: its front matter, headings and ids outside code."""
+    for m in quotes.fences(text):
+        text = quotes._blank(text, m.start(), m.end())
+    return SHOWN.findall(text)
+
+
+def _age(file) -> None:
+    if os.path.isfile(file.abs_dest_path):
+        os.utime(file.abs_dest_path, (0, 0))
+
+
+@event_priority(-120)  # after mkdocs-static-i18n (-100) and hooks/notebooks.py (-110) have made this language's files
+def on_files(files, config):
+    if not _dirty:
+        return files
+    lang = shared.building(config)
+    pages = [f for f in files.documentation_pages() if f.abs_src_path]
+    docs = Path(config.docs_dir)
+    shown = {f.src_uri: _shown_of(Path(f.abs_src_path).read_text(encoding="utf-8"))
+             for f in pages if f.src_uri.endswith(".md")}
+    previous, _shown[lang] = _shown.get(lang), shown
+    outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
+    newest = _newest([*outside, Path(config.config_file_path)]) if config.config_file_path else 0.0
+
+    def written(f) -> float:
+        return os.path.getmtime(f.abs_dest_path) if os.path.isfile(f.abs_dest_path) else 0.0
+
+    if shown != previous:
+        if previous is not None:
+            log.info("dirty build: a page was added or removed, or its headings changed: rendering every page")
+        everything = True
+    else:
+        everything = any(written(f) < newest for f in pages)
+        if everything:
+            log.info("dirty build: a file outside docs/ changed: rendering every page")
+    if everything:
+        for f in pages:
+            _age(f)
+        return files
+    by_uri = {f.src_uri: f for f in pages}
+    modified = [f for f in pages if f.is_modified()]
+    for f in pages:  # a page whose twin in another language is newer: parity is checked on the English page
+        if shared.language(f.src_uri) == shared.DEFAULT and any(
+                (docs / shared.twin(f.src_uri, other)).is_file()
+                and (docs / shared.twin(f.src_uri, other)).stat().st_mtime > written(f)
+                for other in shared.LANGUAGES[1:]):
+            _age(f)
+            modified.append(f)
+    for f in list(modified):  # the pages it links into with an anchor
+        for target in ANCHORED_LINK.findall(Path(f.abs_src_path).read_text(encoding="utf-8")):
+            uri = posixpath.normpath(posixpath.join(posixpath.dirname(f.src_uri), target))
+            uri = shared.twin(uri, lang)
+            if uri in by_uri and by_uri[uri] not in modified:
+                _age(by_uri[uri])
+                modified.append(by_uri[uri])
+    printable = by_uri.get(shared.twin(PRINT, lang))
+    if printable and any(f is not printable for f in modified):
+        _age(printable)
+    return files
+
+
+_index: dict[str, list[dict]] = {}  # page url -> its search entries, as the last build indexed them
+_fresh: dict[str, list[dict]] = {}  # the same for the pages this build rendered, in either language
+_urls: set[str] = set()  # the pages of this build's navs
+
+
+def on_nav(nav, config, files):
+    _urls.update(p.url for p in nav.pages)
+    return nav
+
+
+@event_priority(-10)  # after Material's search plugin has indexed the page
+def on_page_context(context, page, config, nav):
+    if _dirty:
+        entries = getattr(config.plugins["material/search"].search_index, "entries", [])
+        k = len(entries)
+        while k and entries[k - 1]["location"].split("#")[0] == page.url:
+            k -= 1
+        _fresh[page.url] = entries[k:]
+    return context
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and written the search index
+def on_post_build(config) -> None:
+    """Write the search index again: the last build's entries, with those of the pages rendered since replaced.
+
+    Material's search plugin keeps the entries of earlier dirty builds, and replaces those of one page
+    only; mkdocs-static-i18n mixes each language's index into one. Neither is whole and current when a
+    dirty build renders several pages in two languages.
+    """
+    i18n = config.plugins["i18n"]
+    if not _dirty or i18n.building:  # the other languages' builds happen inside the default one's
+        return
+    _index.update(_fresh)
+    for url in set(_index) - _urls:  # a page that is gone
+        del _index[url]
+    _fresh.clear()
+    _urls.clear()
+    entries = [e for page in _index.values() for e in page]
+    i18n.reconfigure_search_duplicates(entries)  # a Russian entry the same as the English one goes
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["docs"] = entries
+    path.write_text(json.dumps(data, separators=(",", ":"), default=str), encoding="utf-8")
