@@ -11,8 +11,9 @@ hook marks more pages as modified, by ageing their output (MkDocs' own test,
 - every page, when anything but docs/ changed since a page's output was
   written (what mkdocs.yml watches: gated/, snippets/, notebooks/, hooks/,
   overrides/; and mkdocs.yml itself);
-- every page, when a page was added or removed, or a page's headings, ids or
-  front matter changed since the last build in this process: the nav, the
+- every page, when a page was added or removed (a removed page's output
+  goes), or a page's headings, ids or front matter changed since the last
+  build in this process (its first build renders every page): the nav, the
   footer's links and the anchors other pages link to show them;
 - the English twin of an edited page in another language
   (hooks/parity.py compares twins when it renders the English one);
@@ -47,6 +48,7 @@ ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
 
 _dirty = False
 _shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
+_outputs: dict[str, dict[str, str]] = {}  # language -> page -> its output file, at the last build
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -88,6 +90,9 @@ def on_files(files, config):
     shown = {f.src_uri: _shown_of(Path(f.abs_src_path).read_text(encoding="utf-8"))
              for f in pages if f.src_uri.endswith(".md")}
     previous, _shown[lang] = _shown.get(lang), shown
+    for uri in set(_outputs.get(lang, {})) - {f.src_uri for f in pages}:  # a page that is gone is not served
+        Path(_outputs[lang][uri]).unlink(missing_ok=True)
+    _outputs[lang] = {f.src_uri: f.abs_dest_path for f in pages}
     outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
     newest = _newest([*outside, Path(config.config_file_path)]) if config.config_file_path else 0.0
 
@@ -138,6 +143,12 @@ def on_nav(nav, config, files):
     return nav
 
 
+def on_pre_build(config) -> None:
+    """Material's search plugin would add the last dirty build's entries to this one's: this hook does (below)."""
+    if _dirty:
+        config.plugins["material/search"].search_index_prev = None
+
+
 @event_priority(-10)  # after Material's search plugin has indexed the page
 def on_page_context(context, page, config, nav):
     if _dirty:
@@ -147,6 +158,11 @@ def on_page_context(context, page, config, nav):
             k -= 1
         _fresh[page.url] = entries[k:]
     return context
+
+
+def _default(url: str) -> bool:
+    """Whether a page's url is in the default language: 'lstm/', not 'ru/lstm/'."""
+    return url.split("/", 1)[0] not in shared.LANGUAGES[1:]
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and written the search index
@@ -165,8 +181,13 @@ def on_post_build(config) -> None:
         del _index[url]
     _fresh.clear()
     _urls.clear()
-    entries = [e for page in _index.values() for e in page]
-    i18n.reconfigure_search_duplicates(entries)  # a Russian entry the same as the English one goes
+    # As mkdocs-static-i18n's reconfigure_search_duplicates does, in linear time: a Russian entry the same as
+    # the English one goes.
+    english = {(e["title"], e["location"], e["text"]) for url, page in _index.items()
+               if _default(url) for e in page}
+    entries = [e for url, page in _index.items() for e in page
+               if _default(url)
+               or (e["title"], e["location"].split("/", 1)[1], e["text"]) not in english]
     path = Path(config.site_dir) / "search" / "search_index.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["docs"] = entries
