@@ -8,9 +8,9 @@ Russian page is not compared with its English twin. So in a dirty build this
 hook marks more pages as modified, by ageing their output (MkDocs' own test,
 `File.is_modified`, then says so):
 
-- every page, when anything but docs/ changed since a page's output was
-  written (what mkdocs.yml watches: gated/, snippets/, notebooks/, hooks/,
-  overrides/; and mkdocs.yml itself);
+- every page, when anything but docs/'s pages changed since the last
+  build began (what mkdocs.yml watches: gated/, snippets/, notebooks/,
+  hooks/, overrides/; mkdocs.yml itself; docs/'s other files);
 - every page, when a page was added or removed (a removed page's output
   goes), or a page's headings, ids or front matter changed since the last
   build in this process (its first build renders every page): the nav, the
@@ -20,6 +20,9 @@ hook marks more pages as modified, by ageing their output (MkDocs' own test,
 - the pages an edited page links into with an anchor, so MkDocs checks it;
 - the print page, when any page of its language is rendered
   (hooks/printable.py takes the others' articles from their output).
+
+A page saved again while the build that renders it runs is rendered again
+by the next build: its output is aged when the build ends.
 
 It also writes the search index again after a dirty build, whole and
 current: the last build's entries, with those of the pages it rendered
@@ -33,6 +36,7 @@ import logging
 import os
 import posixpath
 import re
+import time
 from pathlib import Path
 
 import quotes
@@ -49,6 +53,8 @@ ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
 _dirty = False
 _shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
 _outputs: dict[str, dict[str, str]] = {}  # language -> page -> its output file, at the last build
+_started: dict[str, float] = {}  # language -> when its last build began
+_sources: dict[str, list[tuple[str, str]]] = {}  # language -> its pages' sources and outputs, in this build
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -93,8 +99,12 @@ def on_files(files, config):
     for uri in set(_outputs.get(lang, {})) - {f.src_uri for f in pages}:  # a page that is gone is not served
         Path(_outputs[lang][uri]).unlink(missing_ok=True)
     _outputs[lang] = {f.src_uri: f.abs_dest_path for f in pages}
+    _sources[lang] = [(f.abs_src_path, f.abs_dest_path) for f in pages]
     outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
-    newest = _newest([*outside, Path(config.config_file_path)]) if config.config_file_path else 0.0
+    outside += [Path(config.config_file_path)] if config.config_file_path else []
+    outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
+                if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
+    newest, since, _started[lang] = _newest(outside), _started.get(lang, 0.0), time.time()
 
     def written(f) -> float:
         return os.path.getmtime(f.abs_dest_path) if os.path.isfile(f.abs_dest_path) else 0.0
@@ -104,9 +114,9 @@ def on_files(files, config):
             log.info("dirty build: a page was added or removed, or its headings changed: rendering every page")
         everything = True
     else:
-        everything = any(written(f) < newest for f in pages)
+        everything = newest >= since
         if everything:
-            log.info("dirty build: a file outside docs/ changed: rendering every page")
+            log.info("dirty build: a file other than a page changed: rendering every page")
     if everything:
         for f in pages:
             _age(f)
@@ -167,14 +177,21 @@ def _default(url: str) -> bool:
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and written the search index
 def on_post_build(config) -> None:
-    """Write the search index again: the last build's entries, with those of the pages rendered since replaced.
+    """Age the output of a page saved during this build; write the search index again: the last build's
+    entries, with those of the pages rendered since replaced.
 
     Material's search plugin keeps the entries of earlier dirty builds, and replaces those of one page
     only; mkdocs-static-i18n mixes each language's index into one. Neither is whole and current when a
     dirty build renders several pages in two languages.
     """
+    if not _dirty:
+        return
+    lang = shared.building(config)
+    for src, dest in _sources.pop(lang, ()):  # saved again while this build ran: the next build renders it
+        if os.path.getmtime(src) >= _started[lang] and os.path.isfile(dest):
+            os.utime(dest, (0, 0))
     i18n = config.plugins["i18n"]
-    if not _dirty or i18n.building:  # the other languages' builds happen inside the default one's
+    if i18n.building:  # the other languages' builds happen inside the default one's
         return
     _index.update(_fresh)
     for url in set(_index) - _urls:  # a page that is gone
