@@ -53,6 +53,7 @@ ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
 _dirty = False
 _shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
 _outputs: dict[str, dict[str, str]] = {}  # language -> page -> its output file, at the last build
+_begun = 0.0  # when this build began
 _started: dict[str, float] = {}  # language -> when its last build began
 _sources: dict[str, list[tuple[str, str]]] = {}  # language -> its pages' sources and outputs, in this build
 
@@ -60,6 +61,13 @@ _sources: dict[str, list[tuple[str, str]]] = {}  # language -> its pages' source
 def on_startup(command: str, dirty: bool) -> None:
     global _dirty
     _dirty = dirty
+
+
+@event_priority(100)  # first: before any hook reads what an edit may change (gated/ is imported in on_pre_build)
+def on_config(config):
+    global _begun
+    _begun = time.time()
+    return config
 
 
 def _newest(paths: list[Path]) -> float:
@@ -104,7 +112,7 @@ def on_files(files, config):
     outside += [Path(config.config_file_path)] if config.config_file_path else []
     outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
                 if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
-    newest, since, _started[lang] = _newest(outside), _started.get(lang, 0.0), time.time()
+    newest, since, _started[lang] = _newest(outside), _started.get(lang, 0.0), _begun
 
     def written(f) -> float:
         return os.path.getmtime(f.abs_dest_path) if os.path.isfile(f.abs_dest_path) else 0.0
