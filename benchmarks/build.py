@@ -9,14 +9,15 @@ and prints the median of several runs of:
     (b) the same build of English alone
     (c) the same site with code execution switched off: rendering alone, the floor
     (d) a `mkdocs serve` rebuild after an edit to a page's prose, from save to reloaded
+    (d') the same with `mkdocs serve --dirty`, which renders only what the edit changed (hooks/dirty.py)
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains
     (g) the forget-bias training alone, pinned, uncached
     (h) the test suite, whole and its quick tier (one run each)
 
-then (a), a warm build, (c) and (d) again for a course of `--chapters` chapters:
+then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
 copies of this chapter under other paths, each with blocks of its own. Last, the
-ratios the project's targets are stated in.
+ratios the project's targets are stated in; the prose reload's with the way scripts/serve serves.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# How scripts/serve runs `mkdocs serve`: the ten-chapter target is for that reload.
+SERVES_DIRTY = "--dirty" in (ROOT / "scripts" / "serve").read_text(encoding="utf-8")
 
 
 def copy_site(into: Path) -> Path:
@@ -97,14 +100,17 @@ def _page(url: str) -> str:
         return ""
 
 
-def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_path: str, runs: int) -> list[float]:
+def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_path: str, runs: int,
+                   *flags: str) -> list[float]:
     """Seconds from saving an edit (`old` -> `new`) to the served page showing `shown`, once per run.
 
-    `new` and `shown` are formatted with the run's number, so every edit is a new one.
+    `new` and `shown` are formatted with the run's number, so every edit is a new one. `flags` go to
+    `mkdocs serve` (`--dirty`).
     """
     port = _port()
     log = (root / "serve.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", *flags,
+                               "-a", f"127.0.0.1:{port}"],
                               cwd=root, env=env(root), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/{url_path}"
     try:
@@ -173,8 +179,11 @@ def main() -> int:
         edit, old, new, shown, page = prose
         note("(d) serve reload after a prose edit", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs)))
+        note("(d') serve --dirty reload after a prose edit", statistics.median(serve_rebuilds(
+            root, root / edit, old, new, shown, page, args.runs, "--dirty")))
         note("(e) serve reload after an edit to gated/chapter/diagram.py", statistics.median(serve_rebuilds(
-            root, root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{}", "сохранить{}")', "keep{}",
+            root, root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{}", "сохранить{}")',
+            "keep{}",
             "step-by-step/", args.runs)))
         note("(f) serve reload after an edit to gated/chapter/experiments/forget_bias.py", statistics.median(serve_rebuilds(
             root, root / "gated/chapter/experiments/forget_bias.py", '"seeds that solve it"', '"seeds that solve it{}"',
@@ -190,6 +199,8 @@ def main() -> int:
         edit, old, new, shown, page = prose
         note(f"(d{n}) serve reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs)))
+        note(f"(d'{n}) serve --dirty reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
+            root, root / edit, old, new, shown, page, args.runs, "--dirty")))
     if not args.skip_tests:
         note("(h) test suite, whole (one run)", suite())
         note("(q) test suite, quick tier (one run)", suite("-m", "not slow"))
@@ -208,7 +219,8 @@ def main() -> int:
     target("(e) / (d): diagram edit against prose edit", r["e"] / r["d"], 2.0)
     target("(f) against (g) + (d), + 20%", r["f"], 1.2 * (r["g"] + r["d"]), " s")
     target("(a) against the longest experiment (g) + (c), + 25%", r["a"], 1.25 * (r["g"] + r["c"]), " s")
-    target(f"(d{n}) / (d): prose reload, {n} chapters against one", r[f"d{n}"] / r["d"], 3.0)
+    d = "d'" if SERVES_DIRTY else "d"  # the reload an author gets from scripts/serve
+    target(f"({d}{n}) / ({d}): prose reload, {n} chapters against one", r[f"{d}{n}"] / r[d], 3.0)
     if "h" in r:
         target("(h): whole suite", r["h"], 180, " s")
         target("(q): quick tier", r["q"], 60, " s")

@@ -16,6 +16,10 @@ Scripts and the notebook's copy buttons stay out: the print page runs the
 site's own scripts once, and the interactive explorer is hidden in print.
 Each section is kept under .cache/print, keyed on the article, its place and
 this file, so a rebuild re-parses only the pages that changed.
+
+In a dirty build (`mkdocs serve --dirty`), hooks/dirty.py renders the print
+page again whenever a page of its language is rendered, and a page that was
+not rendered gives the article of its output, which is then current.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ _VERSION = hashlib.sha256(Path(__file__).read_bytes() + bs4.__version__.encode()
 _articles: dict[str, str] = {}  # page url -> its article's HTML
 _order: list[str] = []  # the nav's page urls, in order
 _print: dict[str, object] = {}  # the print page: its url, output and file
+_written: dict[str, str] = {}  # the nav's page urls -> their output files
+_dirty = False
 
 
 def _twin(src_uri: str) -> str:
@@ -60,7 +66,9 @@ def _slug(url: str) -> str:
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    """Forget sections that no build has used for STALE_DAYS."""
+    """Note whether builds are dirty; forget sections that no build has used for STALE_DAYS."""
+    global _dirty
+    _dirty = dirty
     limit = time.time() - STALE_DAYS * 86400
     for path in CACHE.glob("*.html"):
         if path.stat().st_mtime < limit:
@@ -71,6 +79,8 @@ def on_nav(nav, config, files):
     _articles.clear()
     _print.clear()
     _order[:] = [p.url for p in nav.pages if _twin(p.file.src_uri) != PRINT]
+    _written.clear()
+    _written.update((p.url, p.file.abs_dest_path) for p in nav.pages)
     return nav
 
 
@@ -152,6 +162,11 @@ def on_post_build(config) -> None:
     """Fill this language's print page with its pages, in nav order."""
     if not _print:
         return
+    for url in _order if _dirty else ():  # not rendered in this dirty build: its output is current
+        if url not in _articles and Path(_written[url]).is_file():
+            m = ARTICLE.search(Path(_written[url]).read_text(encoding="utf-8"))
+            if m:
+                _articles[url] = m.group(1)
     missing = [u or "/" for u in _order if u not in _articles]
     if missing:
         log.warning(f"the printable chapter lacks pages: {', '.join(missing)}")

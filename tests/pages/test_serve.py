@@ -81,3 +81,38 @@ def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
     )
     seconds = _wait_for(page, "memory after the edit", timeout=180)  # gated was re-imported
     print(f"package edit shown after {seconds:.1f} s")
+
+
+def test_a_dirty_serve_is_never_stale(copy, edit, tmp_path):
+    """`mkdocs serve --dirty` (scripts/serve) renders only what an edit changed, and all of that (hooks/dirty.py)."""
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-a", f"127.0.0.1:{port}"],
+            cwd=copy, env={**os.environ, "PYTHONPATH": str(copy), "NO_MKDOCS_2_WARNING": "1"},
+            stdout=out, stderr=subprocess.STDOUT,
+        )
+    serve = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(f"{serve}/lstm/", 'data-exec="two-unit"', timeout=300)
+        # a prose edit: the page, and the print page made of it
+        edit(copy / "docs/lstm.md", "\n\n", "\n\nA sentence added while serving dirty.\n\n")
+        _wait_for(f"{serve}/lstm/", "A sentence added while serving dirty.", timeout=60)
+        _wait_for(f"{serve}/print/", "A sentence added while serving dirty.", timeout=30)
+        search = _get(f"{serve}/search/search_index.json")
+        assert search.count("A sentence added while serving dirty.") == 1
+        assert '"location":"gru/"' in search  # pages not rendered again stay in the index
+        # a Russian edit is still compared with its English twin
+        edit(copy / "docs/lstm.ru.md", "\n\n", "\n\n| а | б |\n| --- | --- |\n| в | г |\n\n")
+        deadline = time.monotonic() + 60
+        while "docs/lstm.ru.md:3: does not match docs/lstm.md" not in log.read_text(encoding="utf-8"):
+            assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
+            time.sleep(0.5)
+        # an edit outside docs/ renders the pages again
+        edit(copy / "gated/chapter/tables.py", 'Text("new memory", "новая память")',
+             'Text("memory after the dirty edit", "новая память")')
+        _wait_for(f"{serve}/lstm/", "memory after the dirty edit", timeout=180)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -1,0 +1,219 @@
+"""`mkdocs serve --dirty`: re-render only the pages an edit changed, and never serve a stale one.
+
+MkDocs' --dirty re-renders a page only when its source is newer than its
+output. On this site that alone would serve stale pages without a word: an
+edit to `gated/` or a snippet changes no page's source, an edited title stays
+old in every other page's nav, print/ keeps the old text, and an edited
+Russian page is not compared with its English twin. So in a dirty build this
+hook marks more pages as modified, by ageing their output (MkDocs' own test,
+`File.is_modified`, then says so):
+
+- every page, when anything but docs/'s pages changed since the last
+  build began (what mkdocs.yml watches: gated/, snippets/, notebooks/,
+  hooks/, overrides/; mkdocs.yml itself; docs/'s other files);
+- every page, when a page was added or removed (a removed page's output
+  goes), or a page's headings, ids or front matter changed since the last
+  build in this process (its first build renders every page): the nav, the
+  footer's links and the anchors other pages link to show them;
+- the English twin of an edited page in another language
+  (hooks/parity.py compares twins when it renders the English one);
+- the pages an edited page links into with an anchor, so MkDocs checks it;
+- the print page, when any page of its language is rendered
+  (hooks/printable.py takes the others' articles from their output).
+
+A page saved again while the build that renders it runs is rendered again
+by the next build: its output is aged when the build ends.
+
+It also writes the search index again after a dirty build, whole and
+current: the last build's entries, with those of the pages it rendered
+replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import posixpath
+import re
+import time
+from pathlib import Path
+
+import quotes
+import shared
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.dirty")
+
+PRINT = "print.md"
+# What other pages show of a page, or link to: front matter, headings, explicit ids.
+SHOWN = re.compile(r"\A---\n.*?\n---\n|^#{1,6}[ \t][^\n]*|\{[^}\n]*#[\w-]+[^}\n]*\}|\bid=\"[^\"]*\"", re.S | re.M)
+ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
+
+_dirty = False
+_shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
+_outputs: dict[str, dict[str, str]] = {}  # language -> page -> its output file, at the last build
+_begun = 0.0  # when this build began
+_started: dict[str, float] = {}  # language -> when its last build began
+_sources: dict[str, list[tuple[str, str]]] = {}  # language -> its pages' sources and outputs, in this build
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _dirty
+    _dirty = dirty
+
+
+@event_priority(100)  # first: before any hook reads what an edit may change (gated/ is imported in on_pre_build)
+def on_config(config):
+    global _begun
+    _begun = time.time()
+    return config
+
+
+def _newest(paths: list[Path]) -> float:
+    newest = 0.0
+    for path in paths:
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+        elif path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                newest = max([newest, *(os.stat(os.path.join(root, n)).st_mtime for n in names)])
+    return newest
+
+
+def _shown_of(text: str) -> list[str]:
+    """What other pages show of a page's Markdown: its front matter, headings and ids outside code."""
+    for m in quotes.fences(text):
+        text = quotes._blank(text, m.start(), m.end())
+    return SHOWN.findall(text)
+
+
+def _age(file) -> None:
+    if os.path.isfile(file.abs_dest_path):
+        os.utime(file.abs_dest_path, (0, 0))
+
+
+@event_priority(-120)  # after mkdocs-static-i18n (-100) and hooks/notebooks.py (-110) have made this language's files
+def on_files(files, config):
+    if not _dirty:
+        return files
+    lang = shared.building(config)
+    pages = [f for f in files.documentation_pages() if f.abs_src_path]
+    docs = Path(config.docs_dir)
+    shown = {f.src_uri: _shown_of(Path(f.abs_src_path).read_text(encoding="utf-8"))
+             for f in pages if f.src_uri.endswith(".md")}
+    previous, _shown[lang] = _shown.get(lang), shown
+    for uri in set(_outputs.get(lang, {})) - {f.src_uri for f in pages}:  # a page that is gone is not served
+        Path(_outputs[lang][uri]).unlink(missing_ok=True)
+    _outputs[lang] = {f.src_uri: f.abs_dest_path for f in pages}
+    _sources[lang] = [(f.abs_src_path, f.abs_dest_path) for f in pages]
+    outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
+    outside += [Path(config.config_file_path)] if config.config_file_path else []
+    outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
+                if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
+    newest, since, _started[lang] = _newest(outside), _started.get(lang, 0.0), _begun
+
+    def written(f) -> float:
+        return os.path.getmtime(f.abs_dest_path) if os.path.isfile(f.abs_dest_path) else 0.0
+
+    if shown != previous:
+        if previous is not None:
+            log.info("dirty build: a page was added or removed, or its headings changed: rendering every page")
+        everything = True
+    else:
+        everything = newest >= since
+        if everything:
+            log.info("dirty build: a file other than a page changed: rendering every page")
+    if everything:
+        for f in pages:
+            _age(f)
+        return files
+    by_uri = {f.src_uri: f for f in pages}
+    modified = [f for f in pages if f.is_modified()]
+    for f in pages:  # a page whose twin in another language is newer: parity is checked on the English page
+        if shared.language(f.src_uri) == shared.DEFAULT and any(
+                (docs / shared.twin(f.src_uri, other)).is_file()
+                and (docs / shared.twin(f.src_uri, other)).stat().st_mtime > written(f)
+                for other in shared.LANGUAGES[1:]):
+            _age(f)
+            modified.append(f)
+    for f in list(modified):  # the pages it links into with an anchor
+        for target in ANCHORED_LINK.findall(Path(f.abs_src_path).read_text(encoding="utf-8")):
+            uri = posixpath.normpath(posixpath.join(posixpath.dirname(f.src_uri), target))
+            uri = shared.twin(uri, lang)
+            if uri in by_uri and by_uri[uri] not in modified:
+                _age(by_uri[uri])
+                modified.append(by_uri[uri])
+    printable = by_uri.get(shared.twin(PRINT, lang))
+    if printable and any(f is not printable for f in modified):
+        _age(printable)
+    return files
+
+
+_index: dict[str, list[dict]] = {}  # page url -> its search entries, as the last build indexed them
+_fresh: dict[str, list[dict]] = {}  # the same for the pages this build rendered, in either language
+_urls: set[str] = set()  # the pages of this build's navs
+
+
+def on_nav(nav, config, files):
+    _urls.update(p.url for p in nav.pages)
+    return nav
+
+
+def on_pre_build(config) -> None:
+    """Material's search plugin would add the last dirty build's entries to this one's: this hook does (below)."""
+    if _dirty:
+        config.plugins["material/search"].search_index_prev = None
+
+
+@event_priority(-10)  # after Material's search plugin has indexed the page
+def on_page_context(context, page, config, nav):
+    if _dirty:
+        entries = getattr(config.plugins["material/search"].search_index, "entries", [])
+        k = len(entries)
+        while k and entries[k - 1]["location"].split("#")[0] == page.url:
+            k -= 1
+        _fresh[page.url] = entries[k:]
+    return context
+
+
+def _default(url: str) -> bool:
+    """Whether a page's url is in the default language: 'lstm/', not 'ru/lstm/'."""
+    return url.split("/", 1)[0] not in shared.LANGUAGES[1:]
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and written the search index
+def on_post_build(config) -> None:
+    """Age the output of a page saved during this build; write the search index again: the last build's
+    entries, with those of the pages rendered since replaced.
+
+    Material's search plugin keeps the entries of earlier dirty builds, and replaces those of one page
+    only; mkdocs-static-i18n mixes each language's index into one. Neither is whole and current when a
+    dirty build renders several pages in two languages.
+    """
+    if not _dirty:
+        return
+    lang = shared.building(config)
+    for src, dest in _sources.pop(lang, ()):  # saved again while this build ran: the next build renders it
+        if os.path.getmtime(src) >= _started[lang] and os.path.isfile(dest):
+            os.utime(dest, (0, 0))
+    i18n = config.plugins["i18n"]
+    if i18n.building:  # the other languages' builds happen inside the default one's
+        return
+    _index.update(_fresh)
+    for url in set(_index) - _urls:  # a page that is gone
+        del _index[url]
+    _fresh.clear()
+    _urls.clear()
+    # As mkdocs-static-i18n's reconfigure_search_duplicates does, in linear time: a Russian entry the same as
+    # the English one goes.
+    english = {(e["title"], e["location"], e["text"]) for url, page in _index.items()
+               if _default(url) for e in page}
+    entries = [e for url, page in _index.items() for e in page
+               if _default(url)
+               or (e["title"], e["location"].split("/", 1)[1], e["text"]) not in english]
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["docs"] = entries
+    path.write_text(json.dumps(data, separators=(",", ":"), default=str), encoding="utf-8")
