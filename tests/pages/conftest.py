@@ -64,14 +64,16 @@ def strict_build(root: Path, site: Path | None = None, **kwargs):
     return mkdocs(root, "build", "--strict", "--site-dir", str(site), **kwargs)
 
 
-@pytest.fixture(scope="session")
-def built(tmp_path_factory, worker_id) -> Path:
-    """The site as the repository builds it, strictly, in both languages: once per test run.
+def _shared(factory, worker: str) -> Path:
+    """The folder every worker of this run can see."""
+    return factory.getbasetemp() if worker == "master" else factory.getbasetemp().parent
 
-    Under pytest-xdist the first worker to ask builds it, in a folder all workers share, and the
-    others wait for it.
+
+def _build_once(shared: Path) -> None:
+    """The repository's strict build into `shared`/site, once for the whole run, whoever asks first.
+
+    A failed build leaves its verdict, the build's ERROR and WARNING lines, in `shared`/site.failed.
     """
-    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
     site, verdict = shared / "site", shared / "site.failed"
     with FileLock(shared / "site.lock"):
         if not site.is_dir() and not verdict.exists():
@@ -82,9 +84,29 @@ def built(tmp_path_factory, worker_id) -> Path:
                 said = [line for line in (result.stdout + result.stderr).splitlines()
                         if line.startswith(("ERROR", "WARNING"))]
                 verdict.write_text("\n".join(dict.fromkeys(said)) or result.stderr[-3000:])
+
+
+def pytest_collection_finish(session):
+    """Start the build as soon as the run is known to need it, while the workers run the package's tests
+    (the root conftest puts them first)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
+    if worker in ("master", "gw0") and any("built" in getattr(i, "fixturenames", ()) for i in session.items):
+        shared = _shared(session.config._tmp_path_factory, worker)  # what the tmp_path_factory fixture returns
+        threading.Thread(target=_build_once, args=(shared,), name="site build", daemon=True).start()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, worker_id) -> Path:
+    """The site as the repository builds it, strictly, in both languages: once per test run.
+
+    Under pytest-xdist it is built once, in a folder all workers share; a test that needs it waits for it.
+    """
+    shared = _shared(tmp_path_factory, worker_id)
+    _build_once(shared)
+    verdict = shared / "site.failed"
     if verdict.exists():
         pytest.fail("the strict build of the site failed:\n" + verdict.read_text(), pytrace=False)
-    return site
+    return shared / "site"
 
 
 @pytest.fixture

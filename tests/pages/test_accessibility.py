@@ -24,7 +24,10 @@ DISABLED: dict[str, str] = {}
 # The dark scheme changes colours, not markup: in dark, axe runs the rules whose verdict depends on colour.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
-CASES = [(lang, scheme, path) for lang in ("en", "ru") for scheme in ("light", "dark") for path in ALL_PAGES] + [
+# print/ is every other page, one after another: axe checks its colours on those pages, and on print/ what
+# putting them together can break (ids, landmarks, headings, labels), in the light scheme.
+CASES = [(lang, scheme, path) for lang in ("en", "ru") for scheme in ("light", "dark") for path in ALL_PAGES
+         if not (path == "print/" and scheme == "dark")] + [
     ("en", scheme, "404.html") for scheme in ("light", "dark")  # one 404 page, at the site's root, for both
 ]
 
@@ -43,6 +46,8 @@ def test_axe_finds_nothing_serious(browser, server, axe, lang, scheme, path):
         options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": False} for rule in DISABLED}}
         if scheme == "dark":
             options["runOnly"] = {"type": "rule", "values": [r for r in COLOUR_RULES if r not in DISABLED]}
+        elif path == "print/":
+            options["rules"].update({rule: {"enabled": False} for rule in COLOUR_RULES})
         found = axe.run(visit.page, options=options).response["violations"]
         serious = [
             f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; first: {v['nodes'][0]['html'][:160]}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from test_browser import open_page, _lang_url
@@ -20,6 +22,17 @@ TYPESET = """() => {
 }"""
 
 
+def _switcher(page, want: set[str], seconds: float = 5.0) -> list[str]:
+    """The language switcher's links, once they are `want` or after `seconds`: language.js retargets them
+    when Material announces the new page, which can come after the page has been typeset."""
+    deadline = time.monotonic() + seconds
+    while True:
+        links = page.locator("a.md-select__link[hreflang]").evaluate_all("(as) => as.map(a => a.href)")
+        if set(links) == want or time.monotonic() > deadline:
+            return links
+        page.wait_for_timeout(100)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_five_instant_switches_typeset_every_formula(browser, server, lang):
     with open_page(browser, server, lang, "") as visit:
@@ -30,17 +43,23 @@ def test_five_instant_switches_typeset_every_formula(browser, server, lang):
             links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
             hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
             assert target in hrefs, f"no navigation link to {target}"
+            page.evaluate("() => { window.__before = document.querySelector('article h1'); }")
             links.nth(hrefs.index(target)).click()
             page.wait_for_url(target)
-            page.wait_for_function("(t) => document.querySelector('article h1') && location.href === t", arg=target)
+            # the address changes before the content: wait for the new page's heading, not the old one's
+            page.wait_for_function("""(t) => { const h1 = document.querySelector('article h1');
+                return h1 && h1 !== window.__before && location.href === t; }""", arg=target)
             page.wait_for_function(TYPESET, timeout=20000)
             assert page.evaluate("() => window.__sameDocument") is True, f"{path} was a full reload"
             formulas = page.evaluate("() => document.querySelectorAll('article mjx-container').length")
             assert formulas > 0, f"{path}: no formula typeset"
             if path == "forget-bias/":
-                assert page.locator(".bias-explorer").is_visible(), "the explorer is not set up after a switch"
-            switch = page.locator("a.md-select__link[hreflang]").evaluate_all("(as) => as.map(a => a.href)")
-            assert set(switch) == {_lang_url(server, "en", path), _lang_url(server, "ru", path)}, switch
+                explorer = page.locator(".bias-explorer")
+                explorer.wait_for(state="visible", timeout=5000)  # explorer.js sets it up when the page is announced
+                assert explorer.is_visible(), "the explorer is not set up after a switch"
+            twins = {_lang_url(server, "en", path), _lang_url(server, "ru", path)}
+            switch = _switcher(page, twins)
+            assert set(switch) == twins, switch
         assert visit.errors == [], visit.errors
 
 
