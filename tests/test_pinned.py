@@ -67,6 +67,7 @@ def test_pinned_numerics_are_bit_identical_under_every_setting_at_once(pinned_re
     assert pinned.run(SENSOR, env=HERE | EVERYWHERE_AT_ONCE) == pinned_reference
 
 
+@pytest.mark.slow
 def test_unpinned_these_settings_change_the_bits():
     if torch.backends.cpu.get_cpu_capability() == "DEFAULT":
         pytest.skip("this CPU offers no vector kernels, so these settings choose no other code path")
@@ -75,6 +76,7 @@ def test_unpinned_these_settings_change_the_bits():
     assert free[0] != free[1]
 
 
+@pytest.mark.slow
 def test_a_real_experiment_is_bit_identical_imitating_another_machine():
     short = scratch.Setup(steps=6, H=16, sample=8)
     target = f"{scratch.__name__}:train_both"
