@@ -11,7 +11,7 @@ and prints the median of several runs of:
     (d') the same with `mkdocs serve --dirty`, which renders only what the edit changed (hooks/dirty.py)
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses; (e') with --dirty
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains; (f') with --dirty
-    (g) the forget-bias training alone, pinned, uncached
+    (g) the forget-bias training alone: pinned, in one process, one thread, uncached
     (h) the test suite, whole and its quick tier (one run each)
 
 then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
@@ -140,10 +140,11 @@ def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_p
 
 
 def training_alone(root: Path) -> float:
-    """The forget-bias training, pinned, with nothing cached: what an edit to it must cost at least."""
+    """The forget-bias training, pinned, in one process and one thread, nothing cached: the experiment's own
+    time, which an edit to it costs at least. (The build runs it as one process per bias, on both cores.)"""
+    code = 'from gated.torch import pinned; pinned.run("gated.chapter.experiments.forget_bias:train_all")'
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "from gated.chapter.experiments import forget_bias; forget_bias.run()"], cwd=root,
-                   env=env(root, EXEC_CACHE="off"), check=True)
+    subprocess.run([sys.executable, "-c", code], cwd=root, env=env(root, EXEC_CACHE="off"), check=True)
     return time.perf_counter() - start
 
 
@@ -177,7 +178,7 @@ def main() -> int:
         root = copy_site(Path(tmp))
         note("(a) cold strict build, en + ru", median(lambda: timed_build(root, "--strict")))
         note("(c) build without execution, en + ru", median(lambda: timed_build(root, EXECUTE="off")))
-        note("(g) forget-bias training alone, pinned", median(lambda: training_alone(root)))
+        note("(g) forget-bias training alone, one thread", median(lambda: training_alone(root)))
         timed_build(root, "--strict", cold=False)  # every cache warm, for what follows
         note("(w) warm strict build, en + ru", median(lambda: timed_build(root, "--strict", cold=False)))
         edit, old, new, shown, page = prose
