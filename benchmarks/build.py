@@ -186,7 +186,7 @@ def main() -> int:
             root, root / edit, old, new, shown, page, args.runs)))
         note("(d') serve --dirty reload after a prose edit", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
-        diagram = (root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{}", "сохранить{}")',
+        diagram = (root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{0}", "сохранить{0}")',
                    "keep{}", "step-by-step/")
         training = (root / "gated/chapter/experiments/forget_bias.py", '"seeds that solve it"',
                     '"seeds that solve it{}"', "seeds that solve it{}", "forget-bias/")
