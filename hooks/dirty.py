@@ -8,9 +8,13 @@ Russian page is not compared with its English twin. So in a dirty build this
 hook marks more pages as modified, by ageing their output (MkDocs' own test,
 `File.is_modified`, then says so):
 
-- every page, when anything but docs/'s pages changed since the last
-  build began (what mkdocs.yml watches: gated/, snippets/, notebooks/,
-  hooks/, overrides/; mkdocs.yml itself; docs/'s other files);
+- after an edit to gated/ or snippets/ alone: the pages whose blocks used a
+  changed file when they were last rendered (hooks/tracing.py records what
+  each block used), and the pages whose source names one (an included
+  snippet or module);
+- every page, when anything else but docs/'s pages changed since the last
+  build began (what mkdocs.yml watches: notebooks/, hooks/, overrides/;
+  mkdocs.yml itself; docs/'s other files);
 - every page, when a page was added or removed (a removed page's output
   goes), or a page's headings, ids or front matter changed since the last
   build in this process (its first build renders every page): the nav, the
@@ -41,6 +45,7 @@ from pathlib import Path
 
 import quotes
 import shared
+import tracing
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.dirty")
@@ -70,16 +75,33 @@ def on_config(config):
     return config
 
 
-def _newest(paths: list[Path]) -> float:
-    newest = 0.0
+def _changed(paths: list[Path], since: float) -> list[Path]:
+    """The files under `paths` modified at or after `since`."""
+    found = []
     for path in paths:
         if path.is_file():
-            newest = max(newest, path.stat().st_mtime)
+            found += [path] if path.stat().st_mtime >= since else []
         elif path.is_dir():
             for root, dirs, names in os.walk(path):
                 dirs[:] = [d for d in dirs if d != "__pycache__"]
-                newest = max([newest, *(os.stat(os.path.join(root, n)).st_mtime for n in names)])
-    return newest
+                found += [Path(root, n) for n in names if os.stat(os.path.join(root, n)).st_mtime >= since]
+    return found
+
+
+def _affected(changed: list[Path], pages: list) -> list | None:
+    """The pages an edit to `changed` can change, when it is only code (gated/) and snippets (snippets/):
+    a page whose blocks used a changed file when it was last rendered (hooks/tracing.py records that), or
+    whose source names one (a snippet or a module it includes). None when that cannot be known: then every
+    page is rendered."""
+    paths = {c.resolve().relative_to(shared.ROOT).as_posix() for c in changed if c.resolve().is_relative_to(shared.ROOT)}
+    if len(paths) < len(changed) or not all(p.startswith(("gated/", "snippets/")) for p in paths):
+        return None
+    sources = [f for f in pages if f.src_uri.endswith(".md")]
+    if not all(tracing.known(f.src_uri) for f in sources):
+        return None
+    using = tracing.pages_using(paths)
+    return [f for f in sources if f.src_uri in using
+            or any(p in Path(f.abs_src_path).read_text(encoding="utf-8") for p in paths)]
 
 
 def _shown_of(text: str) -> list[str]:
@@ -112,23 +134,26 @@ def on_files(files, config):
     outside += [Path(config.config_file_path)] if config.config_file_path else []
     outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
                 if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
-    newest, since, _started[lang] = _newest(outside), _started.get(lang, 0.0), _begun
+    since, _started[lang] = _started.get(lang, 0.0), _begun
+    changed = _changed(outside, since)
 
     def written(f) -> float:
         return os.path.getmtime(f.abs_dest_path) if os.path.isfile(f.abs_dest_path) else 0.0
 
-    if shown != previous:
-        if previous is not None:
+    affected = _affected(changed, pages) if changed and shown == previous else []
+    if shown != previous or affected is None:
+        if previous is not None and shown != previous:
             log.info("dirty build: a page was added or removed, or its headings changed: rendering every page")
-        everything = True
-    else:
-        everything = newest >= since
-        if everything:
-            log.info("dirty build: a file other than a page changed: rendering every page")
-    if everything:
+        elif previous is not None:
+            log.info("dirty build: a file other than a page or the code of its blocks changed: rendering every page")
         for f in pages:
             _age(f)
         return files
+    if changed:
+        log.info(f"dirty build: {', '.join(sorted(c.name for c in changed))} changed: rendering the "
+                 f"{len(affected)} page(s) that use it")
+    for f in affected:
+        _age(f)
     by_uri = {f.src_uri: f for f in pages}
     modified = [f for f in pages if f.is_modified()]
     for f in pages:  # a page whose twin in another language is newer: parity is checked on the English page

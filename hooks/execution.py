@@ -159,6 +159,7 @@ def _start_experiments() -> None:
 def on_page_markdown(markdown: str, page, config, files) -> None:
     global _page
     _page = page
+    tracing.page_begins(page.file.src_uri)
     _lines.clear()
     for m in reversed(list(FENCE.finditer(markdown))):  # the first fence of an id wins
         block = re.search(r'\bid="([^"]*)"', m.group())
@@ -242,6 +243,8 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
     for entry in _results[key]:
         if tracing.unchanged(entry["used"]):
             _ran.setdefault(where, False)
+            if _page is not None:
+                tracing.page_used(_page.file.src_uri, entry["used"])
             if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
                 path.touch()  # in use: on_startup deletes only entries unused for STALE_DAYS
             return entry["output"]
@@ -250,6 +253,8 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
     with tracing.traced() as used:
         output = run()
     _ran[where] = True
+    if _page is not None:
+        tracing.page_used(_page.file.src_uri, used)
     entry = {"used": used, "output": output}
     _results[key].append(entry)
     if DISK_CACHE:

@@ -31,6 +31,7 @@ def source_hash() -> str:
     return h.hexdigest()
 
 
+_pages: dict[str, set[str]] = {}  # page (src_uri) -> the project files its blocks used when it was last rendered
 _tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
 _digests: dict[str, str] = {}  # path -> hash, within one build
 IGNORED = (".cache", "site", ".venv", ".git")
@@ -101,3 +102,26 @@ def traced():
             if relative.parts[0] not in IGNORED and "__pycache__" not in relative.parts:
                 used[relative.as_posix()] = digest(relative.as_posix())
     used.update(experiments)
+
+
+# ---------------------------------------------------------------- which pages used what (for hooks/dirty.py)
+
+
+def page_begins(page: str) -> None:
+    """A page (its src_uri) is being rendered: what its blocks use is recorded afresh."""
+    _pages[page] = set()
+
+
+def page_used(page: str, used: dict[str, str]) -> None:
+    """A block of `page` used these files (its result's record, whether it ran or was reused)."""
+    _pages.setdefault(page, set()).update(used)
+
+
+def pages_using(changed: set[str]) -> set[str]:
+    """The pages whose blocks used any of `changed` (paths relative to the checkout), or may have ("*")."""
+    return {page for page, used in _pages.items() if "*" in used or used & changed}
+
+
+def known(page: str) -> bool:
+    """Whether what `page`'s blocks use has been recorded in this process."""
+    return page in _pages
