@@ -1,4 +1,4 @@
-// The forget-bias explorer (gated/explorer.py writes its markup). Plain
+// The forget-bias explorer (gated/chapter/explorer.py writes its markup). Plain
 // JavaScript, no network: two sliders, three numbers and a plot, recomputed
 // as the sliders move, with the formulas of gated.highway and the formats of
 // gated.render.number. Set up on every page Material shows, including after
