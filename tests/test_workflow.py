@@ -54,3 +54,11 @@ def test_the_execution_cache_is_keyed_on_everything_a_result_depends_on(workflow
     for part in ("requirements.txt", "pyproject.toml", "gated/**", "snippets/**", "docs/**", "hooks/**"):
         assert f"'{part}'" in cache["with"]["key"], part
     assert "restore-keys" not in cache["with"]  # an older cache is never restored
+
+
+@pytest.mark.xdist_group("probe")
+def test_the_workers_keep_a_group_together(request):
+    """The modules that make an expensive fixture name an xdist_group, so that one worker makes it once.
+    pytest 9.2 with pytest-xdist 3.8 drops the group silently (it runs, twice as long): this fails instead."""
+    if getattr(request.config.option, "loadgroup", False):  # set on each worker of `-n N --dist loadgroup`
+        assert request.node.nodeid.endswith("@probe"), f"{request.node.nodeid}: pytest-xdist lost the group"
