@@ -17,6 +17,8 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
+from browsing import Shown
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"  # Debian's; scripts/test installs it, and nothing downloads a browser
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -199,3 +201,12 @@ def server(built):
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def shown(browser, server):
+    """shown(lang, path, scheme="light"): the page, loaded and settled at 1280×900, for a test that only reads
+    it; the next test of the same page reads the same load (browsing.per_page keeps them on one worker)."""
+    pages = Shown(browser, server)
+    yield pages
+    pages.close()

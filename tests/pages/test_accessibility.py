@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from test_browser import open_page, PAGES, _lang_url
+from browsing import PAGES, lang_url, open_page, per_page
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -26,9 +26,9 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 # print/ is every other page, one after another: axe checks its colours on those pages, and on print/ what
 # putting them together can break (ids, landmarks, headings, labels), in the light scheme.
-CASES = [(lang, scheme, path) for lang in ("en", "ru") for scheme in ("light", "dark") for path in ALL_PAGES
+CASES = [(lang, path, scheme) for lang in ("en", "ru") for path in ALL_PAGES for scheme in ("light", "dark")
          if not (path == "print/" and scheme == "dark")] + [
-    ("en", scheme, "404.html") for scheme in ("light", "dark")  # one 404 page, at the site's root, for both
+    ("en", "404.html", scheme) for scheme in ("light", "dark")  # one 404 page, at the site's root, for both
 ]
 
 
@@ -37,51 +37,51 @@ def axe() -> Axe:
     return Axe()
 
 
-@pytest.mark.parametrize(
-    ("lang", "scheme", "path"), CASES, ids=[f"{lang}:{scheme}:/{path}" for lang, scheme, path in CASES]
-)
-def test_axe_finds_nothing_serious(browser, server, axe, lang, scheme, path):
-    with open_page(browser, server, lang, path, color_scheme=scheme) as visit:
-        visit.page.evaluate("() => new Promise(r => setTimeout(r, 150))")  # scrolling.js settles after MathJax
-        options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": False} for rule in DISABLED}}
-        if scheme == "dark":
-            options["runOnly"] = {"type": "rule", "values": [r for r in COLOUR_RULES if r not in DISABLED]}
-        elif path == "print/":
-            options["rules"].update({rule: {"enabled": False} for rule in COLOUR_RULES})
-        found = axe.run(visit.page, options=options).response["violations"]
-        serious = [
-            f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; first: {v['nodes'][0]['html'][:160]}"
-            for v in found
-            if v["impact"] in SERIOUS
-        ]
-        assert serious == [], f"{visit.page.url} ({scheme}):\n  " + "\n  ".join(serious)
+@per_page(("lang", "path", "scheme"), CASES, [f"{lang}:{scheme}:/{path}" for lang, path, scheme in CASES])
+def test_axe_finds_nothing_serious(shown, axe, lang, path, scheme):
+    visit = shown(lang, path, scheme)
+    visit.page.evaluate("() => new Promise(r => setTimeout(r, 150))")  # scrolling.js settles after MathJax
+    options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": False} for rule in DISABLED}}
+    if scheme == "dark":
+        options["runOnly"] = {"type": "rule", "values": [r for r in COLOUR_RULES if r not in DISABLED]}
+    elif path == "print/":
+        options["rules"].update({rule: {"enabled": False} for rule in COLOUR_RULES})
+    found = axe.run(visit.page, options=options).response["violations"]
+    serious = [
+        f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; first: {v['nodes'][0]['html'][:160]}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+    assert serious == [], f"{visit.page.url} ({scheme}):\n  " + "\n  ".join(serious)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("path", ["step-by-step/", "highway/", "forget-bias/", "from-scratch/"])
-def test_every_figure_has_a_name_and_a_description_in_the_page_language(browser, server, lang, path):
-    with open_page(browser, server, lang, path) as visit:
-        images = visit.page.evaluate("""() => [...document.querySelectorAll('article figure svg, article svg')]
-            .filter(s => !s.parentElement.closest('svg'))
-            .map(s => ({role: s.getAttribute('role'), label: s.getAttribute('aria-label') || '',
-                        title: s.querySelector(':scope > title')?.textContent || '',
-                        desc: s.querySelector(':scope > desc')?.textContent || ''}))""")
-        assert images, "no figure on the page"
-        for image in images:
-            assert image["role"] == "img" and image["label"] and image["title"], image
-            assert len(image["desc"]) > 40 and re.search(r"\d\.\d", image["desc"]), image  # says its numbers
-            cyrillic = bool(re.search("[а-яё]", image["label"] + image["desc"], re.I))
-            assert cyrillic == (lang == "ru"), image
+FIGURED = [(lang, path) for lang in ("en", "ru") for path in ("step-by-step/", "highway/", "forget-bias/",
+                                                                "from-scratch/")]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_formulas_carry_mathml_for_screen_readers(browser, server, lang):
-    with open_page(browser, server, lang, "lstm/") as visit:
-        counts = visit.page.evaluate("""() => ({
-            formulas: document.querySelectorAll('article mjx-container').length,
-            mathml: document.querySelectorAll('article mjx-container > mjx-assistive-mml > math').length,
-            hidden: document.querySelectorAll('article mjx-container > mjx-math[aria-hidden="true"]').length})""")
-        assert counts["formulas"] > 10 and counts["mathml"] == counts["formulas"] == counts["hidden"], counts
+@per_page(("lang", "path"), FIGURED, [f"{path}-{lang}" for lang, path in FIGURED])
+def test_every_figure_has_a_name_and_a_description_in_the_page_language(shown, lang, path):
+    visit = shown(lang, path)
+    images = visit.page.evaluate("""() => [...document.querySelectorAll('article figure svg, article svg')]
+        .filter(s => !s.parentElement.closest('svg'))
+        .map(s => ({role: s.getAttribute('role'), label: s.getAttribute('aria-label') || '',
+                    title: s.querySelector(':scope > title')?.textContent || '',
+                    desc: s.querySelector(':scope > desc')?.textContent || ''}))""")
+    assert images, "no figure on the page"
+    for image in images:
+        assert image["role"] == "img" and image["label"] and image["title"], image
+        assert len(image["desc"]) > 40 and re.search(r"\d\.\d", image["desc"]), image  # says its numbers
+        cyrillic = bool(re.search("[а-яё]", image["label"] + image["desc"], re.I))
+        assert cyrillic == (lang == "ru"), image
+
+
+@per_page(("lang", "path"), [("en", "lstm/"), ("ru", "lstm/")], ["en", "ru"])
+def test_formulas_carry_mathml_for_screen_readers(shown, lang, path):
+    counts = shown(lang, path).page.evaluate("""() => ({
+        formulas: document.querySelectorAll('article mjx-container').length,
+        mathml: document.querySelectorAll('article mjx-container > mjx-assistive-mml > math').length,
+        hidden: document.querySelectorAll('article mjx-container > mjx-math[aria-hidden="true"]').length})""")
+    assert counts["formulas"] > 10 and counts["mathml"] == counts["formulas"] == counts["hidden"], counts
 
 
 def _tab_to(page, matches: str, limit: int = 150) -> bool:
@@ -119,7 +119,7 @@ def test_the_language_switch_works_from_the_keyboard(browser, server, lang):
         with page.expect_navigation():
             page.keyboard.press("Enter")
         page.wait_for_load_state("load")
-        assert page.url == _lang_url(server, other, "gru/")
+        assert page.url == lang_url(server, other, "gru/")
         assert page.evaluate("() => document.documentElement.lang") == other
 
 

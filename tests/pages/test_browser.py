@@ -17,63 +17,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from browsing import PAGES, RAW_TEX, Visit, lang_url, open_page, per_page
+
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
-PAGES = [
-    "",
-    "lstm/",
-    "step-by-step/",
-    "highway/",
-    "forget-bias/",
-    "cost/",
-    "gru/",
-    "bidirectional/",
-    "from-scratch/",
-    "summary/",
-    "gradient-highway/",
-    "code/",
-]
 TABLELESS = {"step-by-step/"}  # a figure
-RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\frac|\\sigma|\\tilde|\\odot")
-
-
-class Visit:
-    """One page load, with everything the page asked for and complained about."""
-
-    def __init__(self, browser, url: str, settle: bool = False, **context):
-        self.context = browser.new_context(**context)
-        self.page = self.context.new_page()
-        self.requests, self.failed, self.errors = [], [], []
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
-        self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(url, wait_until="load")
-        self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
-        self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
-        if settle:  # wait for everything the page asks for after loading (fonts, the search index)
-            self.page.wait_for_load_state("networkidle")
-
-    def close(self):
-        self.context.close()
-
-    def __enter__(self) -> Visit:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-def open_page(browser, server: str, lang: str, path: str, **context) -> Visit:
-    """A page of the built site in `lang`, at 1280×900 unless `context` says otherwise; closed after `with`."""
-    return Visit(browser, _lang_url(server, lang, path), **{"viewport": {"width": 1280, "height": 900}, **context})
-
-
-def _lang_url(server: str, lang: str, path: str) -> str:
-    return server + ("ru/" if lang == "ru" else "") + path
 
 
 def _shot(visit: Visit, name: str) -> bytes:
@@ -84,12 +34,13 @@ def _shot(visit: Visit, name: str) -> bytes:
 
 
 CASES = [(lang, path) for lang in ("en", "ru") for path in PAGES]
+IDS = [f"{lang}:/{path}" for lang, path in CASES]
 
 
-@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
-def test_page(browser, server, request, lang, path):
-    url = _lang_url(server, lang, path)
-    visit = Visit(browser, url, settle=True, viewport={"width": 1280, "height": 900})
+@per_page(("lang", "path"), CASES, IDS)
+def test_page(shown, server, request, lang, path):
+    url = lang_url(server, lang, path)
+    visit = shown(lang, path)
     name = f"{lang}-{path.strip('/') or 'index'}-light"
     try:
         page = visit.page
@@ -147,8 +98,8 @@ def test_page(browser, server, request, lang, path):
         links = page.locator(f"a.md-select__link[hreflang='{other}']")
         assert links.count() == 1, "no language switch"
         target = page.evaluate("(a) => a.href", links.first.element_handle())
-        if target != _lang_url(server, other, path):
-            problems.append(f"language switch leads to {target}, not {_lang_url(server, other, path)}")
+        if target != lang_url(server, other, path):
+            problems.append(f"language switch leads to {target}, not {lang_url(server, other, path)}")
 
         if request.config.getoption("--screenshots"):
             _shot(visit, name)
@@ -156,15 +107,13 @@ def test_page(browser, server, request, lang, path):
     except BaseException:
         _shot(visit, name)
         raise
-    finally:
-        visit.close()
 
 
-@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
+@per_page(("lang", "path"), CASES, IDS)
 def test_phone_width(browser, server, lang, path):
     visit = Visit(
         browser,
-        _lang_url(server, lang, path),
+        lang_url(server, lang, path),
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         is_mobile=True,
@@ -193,9 +142,9 @@ def _contrast(png: bytes) -> float:
     return float(max(lightest - background, background - darkest))
 
 
-@pytest.mark.parametrize(("lang", "path"), CASES, ids=[f"{lang}:/{path}" for lang, path in CASES])
-def test_dark_theme_keeps_figures_readable(browser, server, request, lang, path):
-    visit = Visit(browser, _lang_url(server, lang, path), viewport={"width": 1280, "height": 900}, color_scheme="dark")
+@per_page(("lang", "path"), CASES, IDS)
+def test_dark_theme_keeps_figures_readable(shown, request, lang, path):
+    visit = shown(lang, path, "dark")
     name = f"{lang}-{path.strip('/') or 'index'}-dark"
     try:
         page = visit.page
@@ -211,8 +160,6 @@ def test_dark_theme_keeps_figures_readable(browser, server, request, lang, path)
     except BaseException:
         _shot(visit, name)
         raise
-    finally:
-        visit.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -90,16 +90,41 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     add("constant-by-name", "index.md", "We train at [0.0123]{at-a-glance:lr}.")
     add("named-right", "index.md", "It has [3]{at-a-glance:rows} rows.")
     add("named-wrong", "index.md", "It has [4]{at-a-glance:rows} rows.")
-    # A block that raises, and a doctest whose expected output is wrong: their failures name the line too.
+    # A block that raises, one that calls sys.exit, and a doctest whose expected output is wrong: each
+    # failure names its line, in both languages (the snippet is shared), and the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
     counts.write_text("raise ValueError('boom')\n" + counts.read_text("utf-8"), "utf-8")
-    at["block"] = ("docs/cost.md", line_of(docs / "cost.md", 'id="counts"'))
+    exits = root / "snippets/bidirectional/ex_count.py"
+    exits.write_text("import sys\nsys.exit(3)\n" + exits.read_text("utf-8"), "utf-8")
     edit(root / "snippets/lstm/session.pycon", "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
-    at["doctest"] = ("docs/lstm.md", line_of(docs / "lstm.md", 'id="session"'))
+    for case, page, block in (("block", "cost", "counts"), ("sys.exit", "bidirectional", "ex-bi-count"),
+                              ("doctest", "lstm", "session")):
+        for suffix, twin in (("", f"{page}.md"), ("-ru", f"{page}.ru.md")):
+            at[case + suffix] = (f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
+    # English digit grouping on a Russian page.
+    put("grouping", "cost.ru.md", f"[132{NBSP}096]", "[132,096]")
+    # Pages in one language: one English page in the nav, one Russian page outside it.
+    (docs / "appendix.md").write_text("# Appendix\n\nThe forget gate is [0.997]{worked.f}.\n", encoding="utf-8")
+    edit(root / "mkdocs.yml", "  - code.md\n", "  - code.md\n  - appendix.md\n")
+    (docs / "одинокая.ru.md").write_text("# Одинокая\n\nНет английской версии.\n", encoding="utf-8")
+    at["no-twin"], at["no-twin-ru"] = ("docs/appendix.md", 1), ("docs/одинокая.ru.md", 1)
+    # A block left out of the Russian twin.
+    gru = (docs / "gru.ru.md").read_text(encoding="utf-8")
+    block = re.search(r'```python exec="on"[^\n]*id="comparison"[^\n]*\n.*?```\n', gru, re.S)
+    (docs / "gru.ru.md").write_text(gru[: block.start()] + gru[block.end():], encoding="utf-8")
+    at["missing-block"] = ("docs/gru.ru.md", gru[: gru.index('exec="on"', block.end())].count("\n") + 1
+                           - gru[block.start(): block.end()].count("\n"))  # the block now in its place
+    # A hand-written table left out of the Russian home page.
+    home = (docs / "index.ru.md").read_text(encoding="utf-8")
+    table = re.search(r"\n(\|.*\|\n)+", home)
+    (docs / "index.ru.md").write_text(home[: table.start()] + "\n" + home[table.end():], encoding="utf-8")
     # The notebook's text.
     notebook = root / "notebooks/gradient-highway.py"
     edit(notebook, "four tables from chapter [13]{chapter}", "four tables from chapter 13")
     at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "four tables from chapter 13"))
+    # A notebook in docs/, which MkDocs would publish as its raw JSON.
+    for name in ("stray.ipynb", "stray.ru.ipynb"):
+        (docs / name).write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
     # The copyright line that every page shows.
     edit(root / "mkdocs.yml", "Chapter [13]{chapter} of the course notes", "Chapter 14 of the course notes")
     at["config"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Chapter 14 of"))
@@ -138,7 +163,16 @@ CASES = {
     "constant-by-name": r"\[0\.0123\]\{at-a-glance:lr\}: block 'at-a-glance' on this page prints no value named 'lr'",
     "named-wrong": r"at-a-glance:rows is '3' as the block printed it, but the page says '4'",
     "block": r", block 'counts' raised ValueError",
+    "block-ru": r", block 'counts' raised ValueError",
+    "sys.exit": r", block 'ex-bi-count' called sys\.exit\(3\)",
+    "sys.exit-ru": r", block 'ex-bi-count' called sys\.exit\(3\)",
     "doctest": r", block 'session': 1 of \d+ examples do not print what the session says",
+    "doctest-ru": r", block 'session': 1 of \d+ examples do not print what the session says",
+    "grouping": r"cost\.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'",
+    "no-twin": r"has no Russian twin: docs/appendix\.ru\.md",
+    "no-twin-ru": r"has no English twin: docs/одинокая\.md",
+    "missing-block": r"does not match docs/gru\.md in its executed blocks: item \d+ is .* where docs/gru\.md:\d+ has "
+                     r"```python exec=\"on\"[^\n]*id=\"comparison\"",
     "config": r"the number '14' is not bound",
     "notebook": r"the number '13' is not bound",
 }
@@ -151,6 +185,19 @@ def test_a_fault_fails_the_build_naming_its_line(broken, case):
     assert re.search(rf"{re.escape(file)}:{line}\b[^\n]*{CASES[case]}", text), f"{case}: no message at {file}:{line}"
     annotation = CASES[case].replace("%", "%25")  # as a workflow command escapes it
     assert re.search(rf"^::error file={re.escape(file)},line={line}::[^\n]*{annotation}", text, re.M), case
+
+
+# Faults whose message names no line to annotate: a missing table, a notebook published whole.
+UNLINED = {
+    "table-deleted": r"docs/index\.ru\.md:\d+: does not match docs/index\.md in its tables and images",
+    "raw-notebook": r"docs/stray\.ipynb would be published as raw JSON",
+    "raw-notebook-ru": r"docs/stray\.ru\.ipynb would be published as raw JSON",
+}
+
+
+@pytest.mark.parametrize("case", list(UNLINED))
+def test_a_fault_fails_the_build_naming_its_file(broken, case):
+    assert re.search(UNLINED[case], broken[0]), case
 
 
 def test_the_copyright_line_shows_its_number_plainly(built):
@@ -168,8 +215,10 @@ def test_a_block_value_bound_by_its_name_passes(broken):
 
 
 def test_changing_a_worked_example_weight_fails_the_build(copy, build, edit):
+    """Built where the importable `gated` is the unmodified original (as an installed or editable one would
+    be found): the build computes with the copy's own."""
     edit(copy / "gated/chapter/examples.py", "f=_scalar(1.63, 2.70, 1.62)", "f=_scalar(1.93, 2.70, 1.62)")
-    result = build(copy, env={"GITHUB_ACTIONS": "true"})
+    result = build(copy, env={"GITHUB_ACTIONS": "true", "PYTHONPATH": str(ROOT)})
     assert result.returncode == 1
     text = output(result)
     line = line_of(copy / "gated/chapter/published.py", '"worked.f":')
@@ -179,43 +228,3 @@ def test_changing_a_worked_example_weight_fails_the_build(copy, build, edit):
     for page in ("docs/lstm.md", "docs/lstm.ru.md", "docs/step-by-step.md", "docs/step-by-step.ru.md"):
         assert re.search(rf"{re.escape(page)}:\d+", quoted), page
     assert "worked.c: published 2.948" in text
-
-
-def test_english_grouping_on_a_russian_page_fails_the_build(copy, build, edit):
-    line = edit(copy / "docs/cost.ru.md", f"[132{NBSP}096]", "[132,096]")
-    result = build(copy)
-    assert result.returncode == 1
-    assert f"docs/cost.ru.md:{line}: cost.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'" in output(
-        result)
-
-
-def test_deleting_a_table_from_a_russian_page_fails_the_build(copy, build):
-    page = copy / "docs/index.ru.md"
-    text = page.read_text(encoding="utf-8")
-    table = re.search(r"\n(\|.*\|\n)+", text)
-    assert table, "the Russian home page has a hand-written table"
-    page.write_text(text[: table.start()] + "\n" + text[table.end():], encoding="utf-8")
-    result = build(copy)
-    assert result.returncode == 1
-    assert re.search(r"docs/index\.ru\.md:\d+: does not match docs/index\.md in its tables and images", output(result))
-
-
-def test_a_missing_block_in_a_russian_page_fails_the_build(copy, build):
-    page = copy / "docs/gru.ru.md"
-    text = page.read_text(encoding="utf-8")
-    block = re.search(r'```python exec="on"[^\n]*id="comparison"[^\n]*\n.*?```\n', text, re.S)
-    page.write_text(text[: block.start()] + text[block.end():], encoding="utf-8")
-    result = build(copy)
-    assert result.returncode == 1
-    line = text[: block.start()].count("\n") + 1
-    assert re.search(rf"docs/gru\.ru\.md:\d+: does not match docs/gru\.md in its executed blocks: item \d+ is .*"
-                     rf"where docs/gru\.md:\d+ has ```python exec=\"on\"[^\n]*id=\"comparison\"", output(result)), line
-
-
-def test_an_english_page_without_a_russian_twin_fails_the_build(copy, build, edit):
-    (copy / "docs/appendix.md").write_text("# Appendix\n\nThe forget gate is [0.997]{worked.f}.\n", encoding="utf-8")
-    edit(copy / "mkdocs.yml", "  - code.md\n", "  - code.md\n  - appendix.md\n")
-    result = build(copy)
-    assert result.returncode == 1
-    assert "docs/appendix.md:1: has no Russian twin: docs/appendix.ru.md" in output(result)
-

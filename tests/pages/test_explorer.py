@@ -8,7 +8,7 @@ import pytest
 from gated import highway
 from gated.chapter import explorer, tables
 from gated.render import markdown
-from test_browser import open_page, _lang_url
+from browsing import lang_url, open_page
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -69,7 +69,7 @@ def test_without_javascript_the_page_shows_its_static_table(browser, server, lan
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(_lang_url(server, lang, "forget-bias/"))
+        page.goto(lang_url(server, lang, "forget-bias/"))
         assert not page.locator(".bias-explorer").is_visible()
         first = page.locator("article table").first
         assert first.is_visible() and "0.8808" in first.inner_text()

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from test_browser import open_page, _lang_url
+from browsing import lang_url, open_page
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -39,7 +39,7 @@ def test_five_instant_switches_typeset_every_formula(browser, server, lang):
         page = visit.page
         page.evaluate("() => { window.__sameDocument = true; }")  # gone if a page reloads
         for path in ROUTE:
-            target = _lang_url(server, lang, path)
+            target = lang_url(server, lang, path)
             links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
             hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
             assert target in hrefs, f"no navigation link to {target}"
@@ -57,7 +57,7 @@ def test_five_instant_switches_typeset_every_formula(browser, server, lang):
                 explorer = page.locator(".bias-explorer")
                 explorer.wait_for(state="visible", timeout=5000)  # explorer.js sets it up when the page is announced
                 assert explorer.is_visible(), "the explorer is not set up after a switch"
-            twins = {_lang_url(server, "en", path), _lang_url(server, "ru", path)}
+            twins = {lang_url(server, "en", path), lang_url(server, "ru", path)}
             switch = _switcher(page, twins)
             assert set(switch) == twins, switch
         assert visit.errors == [], visit.errors
@@ -68,12 +68,12 @@ def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(brow
         page = visit.page
         links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
         hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
-        links.nth(hrefs.index(_lang_url(server, "en", "highway/"))).click()
-        page.wait_for_url(_lang_url(server, "en", "highway/"))
+        links.nth(hrefs.index(lang_url(server, "en", "highway/"))).click()
+        page.wait_for_url(lang_url(server, "en", "highway/"))
         page.locator(".md-select").first.hover()
         with page.expect_navigation():
             page.locator("a.md-select__link[hreflang='ru']").click()
         page.wait_for_load_state("load")
-        assert page.url == _lang_url(server, "ru", "highway/")
+        assert page.url == lang_url(server, "ru", "highway/")
         assert page.evaluate("() => document.documentElement.lang") == "ru"
         assert "Поиск" in (page.locator("input.md-search__input").get_attribute("placeholder") or "")

@@ -8,7 +8,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from test_browser import open_page, PAGES, RAW_TEX
+from browsing import PAGES, RAW_TEX, open_page
 
 pytestmark = pytest.mark.build
 
