@@ -250,9 +250,9 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
             return entry["output"]
     if _starter is not None:
         _starter.join()  # it imports what it starts; tracing's fresh import of gated must not race with it
+    _ran[where] = True  # a block that fails ran too, and runs again on the next build: nothing is kept
     with tracing.traced() as used:
         output = run()
-    _ran[where] = True
     if _page is not None:
         tracing.page_used(_page.file.src_uri, used)
     entry = {"used": used, "output": output}

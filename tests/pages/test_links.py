@@ -21,12 +21,12 @@ def _target(site: Path, page: Path, href: str) -> Path:
 
 
 def test_every_internal_link_and_anchor_resolves(built):
-    ids: dict[Path, set[str]] = {}
-    broken = []
     pages = sorted(p for p in built.rglob("*.html") if "assets" not in p.parts)
     assert len(pages) > 20
-    for page in pages:
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    soups = {page: BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser") for page in pages}  # each once
+    ids = {page: {el["id"] for el in soup.find_all(id=True)} for page, soup in soups.items()}
+    broken = []
+    for page, soup in soups.items():
         for a in soup.find_all("a", href=True):
             href = a["href"]
             if urlsplit(href).scheme or href.startswith("//"):
@@ -36,10 +36,6 @@ def test_every_internal_link_and_anchor_resolves(built):
             if not target.is_file():
                 broken.append(f"{page.relative_to(built)}: {href} -> no such file")
                 continue
-            if fragment and target.suffix == ".html":
-                if target not in ids:
-                    found = BeautifulSoup(target.read_text(encoding="utf-8"), "html.parser").find_all(id=True)
-                    ids[target] = {el["id"] for el in found}
-                if unquote(fragment) not in ids[target]:
-                    broken.append(f"{page.relative_to(built)}: {href} -> no anchor #{unquote(fragment)}")
+            if fragment and target.suffix == ".html" and unquote(fragment) not in ids[target]:
+                broken.append(f"{page.relative_to(built)}: {href} -> no anchor #{unquote(fragment)}")
     assert broken == []
