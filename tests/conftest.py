@@ -6,7 +6,26 @@ import pytest
 
 # Fixtures that build the site again (a copy, the drift guard's broken copy, the cache tests' warm copy) or
 # make a clean Python (numpy alone; a bare Jupyter kernel): the quick tier leaves their tests to the whole suite.
-AGAIN = {"copy", "broken", "warm", "python", "clean_python"}
+AGAIN = {"copy", "broken", "warm", "served", "python", "clean_python"}
+
+
+def _order(item) -> tuple:
+    """First the tests that drive Chromium, page by page: one worker runs them all (one xdist_group), so that
+    two browsers never compete for the two cores, and a page's readers share its load. The other worker runs
+    the tests that need no built site while it builds (tests/pages/conftest.py starts the build when
+    collection ends), then those that build the site again, then short reads of the built site."""
+    uses = set(getattr(item, "fixturenames", ()))
+    if _group(item) == "browser":
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        return 0, params.get("lang", ""), params.get("path", "")
+    if "built" not in uses:
+        return (1,)
+    return (2,) if uses & AGAIN else (3,)
+
+
+def _group(item) -> str | None:
+    marks = [mark.args[0] for mark in item.iter_markers("xdist_group")]
+    return marks[0] if marks else None
 
 
 def pytest_addoption(parser):
@@ -17,11 +36,16 @@ def pytest_addoption(parser):
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which names each test's group in its node id
 def pytest_collection_modifyitems(config, items):
     """The authors' quick tier (`-m "not slow"`) builds the site once and skips what builds it again, makes
-    a clean Python, drives a browser or serves it. Tests that need the built site run last: the workers run
-    the others while it builds (tests/pages/conftest.py starts the build when collection ends)."""
-    items.sort(key=lambda item: "built" in getattr(item, "fixturenames", ()))
+    a clean Python, drives a browser or serves it.
+
+    pytest-xdist hands out the tests in this order (`--no-loadscope-reorder`), a group at a time."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()) and _group(item) is None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+    items.sort(key=_order)
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         if uses & AGAIN or item.get_closest_marker("browser") or "test_serve" in item.nodeid:

@@ -49,7 +49,6 @@ def sensor() -> bytes:
     return b"".join(t.detach().numpy().tobytes() for t in (y, z, *(p.grad for p in lstm.parameters())))
 
 
-pytestmark = pytest.mark.xdist_group("pinned")  # one worker, so the module-scoped `pinned_reference` is made once
 
 
 @pytest.fixture(scope="module")

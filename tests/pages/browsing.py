@@ -1,14 +1,13 @@
 """Pages of the built site in Chromium: a Visit records what a page asked for and complained about.
 
-Tests that only read a page share one load of it (`shown`, a fixture of conftest.py): the cases of one page
-name the same xdist_group (`per_page`), so one worker runs them in a row and loads the page once per scheme.
+Tests that only read a page share one load of it (`shown`, a fixture of conftest.py). One worker runs every
+test that drives Chromium, page by page (tests/conftest.py), so a page's readers come in a row and it is loaded
+once per scheme, while the other worker builds.
 """
 
 from __future__ import annotations
 
 import re
-
-import pytest
 
 PAGES = [
     "",
@@ -67,36 +66,32 @@ def open_page(browser, server: str, lang: str, path: str, **context) -> Visit:
 
 
 class Shown:
-    """Loaded pages that tests only read, at 1280×900 in the light or the dark scheme, settled: the page
-    asked for last stays open, in each scheme, until a test asks for another."""
+    """Loaded pages that tests only read, at 1280×900: the page asked for last stays open until a test asks
+    for another. It loads in the light scheme, settled (test_page reads everything the page asked for); a test
+    that asks for the dark one gets the same page switched with the palette toggle, as a reader switches it.
+    (test_browser checks that a reader whose system prefers dark gets it on loading.)"""
+
+    SCHEMES = {"light": ("default", 0), "dark": ("slate", 1)}  # Material's scheme, and its palette input
 
     def __init__(self, browser, server: str):
         self.browser, self.server = browser, server
         self.page: tuple[str, str] | None = None
-        self.visits: dict[str, Visit] = {}
+        self.visit: Visit | None = None
 
     def __call__(self, lang: str, path: str, scheme: str = "light") -> Visit:
         if self.page != (lang, path):
             self.close()
+            self.visit = Visit(self.browser, lang_url(self.server, lang, path), settle=True, color_scheme="light",
+                               **DESKTOP)
             self.page = (lang, path)
-        if scheme not in self.visits:
-            self.visits[scheme] = Visit(self.browser, lang_url(self.server, lang, path), settle=True,
-                                        color_scheme=scheme, **DESKTOP)
-        return self.visits[scheme]
+        name, palette = self.SCHEMES[scheme]
+        page = self.visit.page
+        if page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") != name:
+            page.locator(f'form[data-md-component="palette"] label[for="__palette_{palette}"]').click()
+            page.wait_for_function(f"() => document.body.getAttribute('data-md-color-scheme') === '{name}'")
+        return self.visit
 
     def close(self) -> None:
-        for visit in self.visits.values():
-            visit.close()
-        self.visits.clear()
-
-
-def per_page(names: tuple[str, ...], cases: list[tuple], ids: list[str]) -> pytest.MarkDecorator:
-    """parametrize(names, cases), where `names` hold "lang" and "path": the cases of one page share an
-    xdist_group, so that one worker runs them in a row and they read the page's one load."""
-    lang, path = names.index("lang"), names.index("path")
-
-    def group(case: tuple) -> pytest.MarkDecorator:
-        return pytest.mark.xdist_group(f"page-{case[lang]}-{case[path].strip('/') or 'index'}")
-
-    return pytest.mark.parametrize(names, [pytest.param(*case, id=name, marks=group(case))
-                                           for case, name in zip(cases, ids, strict=True)])
+        if self.visit is not None:
+            self.visit.close()
+        self.page = self.visit = None

@@ -206,7 +206,7 @@ def server(built):
 @pytest.fixture(scope="session")
 def shown(browser, server):
     """shown(lang, path, scheme="light"): the page, loaded and settled at 1280×900, for a test that only reads
-    it; the next test of the same page reads the same load (browsing.per_page keeps them on one worker)."""
+    it; the next test of the same page reads the same load (tests/conftest.py runs them in a row)."""
     pages = Shown(browser, server)
     yield pages
     pages.close()

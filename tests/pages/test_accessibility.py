@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browsing import PAGES, lang_url, open_page, per_page
+from browsing import PAGES, lang_url, open_page
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -37,7 +37,8 @@ def axe() -> Axe:
     return Axe()
 
 
-@per_page(("lang", "path", "scheme"), CASES, [f"{lang}:{scheme}:/{path}" for lang, path, scheme in CASES])
+@pytest.mark.parametrize(("lang", "path", "scheme"), CASES,
+                         ids=[f"{lang}:{scheme}:/{path}" for lang, path, scheme in CASES])
 def test_axe_finds_nothing_serious(shown, axe, lang, path, scheme):
     visit = shown(lang, path, scheme)
     visit.page.evaluate("() => new Promise(r => setTimeout(r, 150))")  # scrolling.js settles after MathJax
@@ -59,7 +60,7 @@ FIGURED = [(lang, path) for lang in ("en", "ru") for path in ("step-by-step/", "
                                                                 "from-scratch/")]
 
 
-@per_page(("lang", "path"), FIGURED, [f"{path}-{lang}" for lang, path in FIGURED])
+@pytest.mark.parametrize(("lang", "path"), FIGURED, ids=[f"{path}-{lang}" for lang, path in FIGURED])
 def test_every_figure_has_a_name_and_a_description_in_the_page_language(shown, lang, path):
     visit = shown(lang, path)
     images = visit.page.evaluate("""() => [...document.querySelectorAll('article figure svg, article svg')]
@@ -75,7 +76,7 @@ def test_every_figure_has_a_name_and_a_description_in_the_page_language(shown, l
         assert cyrillic == (lang == "ru"), image
 
 
-@per_page(("lang", "path"), [("en", "lstm/"), ("ru", "lstm/")], ["en", "ru"])
+@pytest.mark.parametrize(("lang", "path"), [("en", "lstm/"), ("ru", "lstm/")], ids=["en", "ru"])
 def test_formulas_carry_mathml_for_screen_readers(shown, lang, path):
     counts = shown(lang, path).page.evaluate("""() => ({
         formulas: document.querySelectorAll('article mjx-container').length,

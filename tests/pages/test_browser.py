@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from browsing import PAGES, RAW_TEX, Visit, lang_url, open_page, per_page
+from browsing import PAGES, RAW_TEX, Visit, lang_url, open_page
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -37,7 +37,7 @@ CASES = [(lang, path) for lang in ("en", "ru") for path in PAGES]
 IDS = [f"{lang}:/{path}" for lang, path in CASES]
 
 
-@per_page(("lang", "path"), CASES, IDS)
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
 def test_page(shown, server, request, lang, path):
     url = lang_url(server, lang, path)
     visit = shown(lang, path)
@@ -109,7 +109,7 @@ def test_page(shown, server, request, lang, path):
         raise
 
 
-@per_page(("lang", "path"), CASES, IDS)
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
 def test_phone_width(browser, server, lang, path):
     visit = Visit(
         browser,
@@ -142,7 +142,14 @@ def _contrast(png: bytes) -> float:
     return float(max(lightest - background, background - darkest))
 
 
-@per_page(("lang", "path"), CASES, IDS)
+@pytest.mark.parametrize(("lang", "path"), [("en", "step-by-step/"), ("ru", "forget-bias/")])
+def test_a_reader_whose_system_prefers_dark_gets_the_dark_scheme(browser, server, lang, path):
+    for preference, scheme in (("dark", "slate"), ("light", "default")):
+        with open_page(browser, server, lang, path, color_scheme=preference) as visit:
+            assert visit.page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == scheme
+
+
+@pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
 def test_dark_theme_keeps_figures_readable(shown, request, lang, path):
     visit = shown(lang, path, "dark")
     name = f"{lang}-{path.strip('/') or 'index'}-dark"

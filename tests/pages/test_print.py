@@ -8,7 +8,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from browsing import PAGES, RAW_TEX, open_page
+from browsing import PAGES, RAW_TEX
 
 pytestmark = pytest.mark.build
 
@@ -55,10 +55,10 @@ def test_every_page_offers_the_printable_chapter(built, lang):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_printable_chapter_prints(browser, server, lang):
-    with open_page(browser, server, lang, "print/") as visit:
-        page = visit.page
+@pytest.mark.parametrize(("lang", "path"), [("en", "print/"), ("ru", "print/")], ids=["en", "ru"])
+def test_the_printable_chapter_prints(shown, lang, path):
+    page = shown(lang, path).page  # as axe saw it: the media type goes back to screen afterwards
+    try:
         page.emulate_media(media="print")
         text = page.evaluate("""() => {
             const chapter = document.querySelector('.print-chapter').cloneNode(true);
@@ -79,3 +79,5 @@ def test_the_printable_chapter_prints(browser, server, lang):
         pdf = page.pdf(format="A4", print_background=True)
         sheets = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert 25 <= sheets <= 120, f"the printable chapter is {sheets} A4 pages"
+    finally:
+        page.emulate_media(media="screen")

@@ -1,4 +1,5 @@
-"""Authoring: with `mkdocs serve` running, edits to a snippet and to the package show up without a restart."""
+"""Authoring: with `mkdocs serve --dirty` running (scripts/serve), edits to a snippet, the package and the pages
+show up without a restart, and nothing it serves is stale."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import urllib.request
 
 import pytest
 
-pytestmark = [pytest.mark.build, pytest.mark.browser]
-
+# one worker runs the module: its module-scoped fixture is a server over a copy of the site
+pytestmark = [pytest.mark.build, pytest.mark.browser, pytest.mark.xdist_group("serve")]
 
 
 def _free_port() -> int:
@@ -39,27 +40,32 @@ def _wait_for(url: str, text: str, timeout: float) -> float:
     raise AssertionError(f"{url} did not show {text!r} within {timeout} s")
 
 
-@pytest.fixture
-def serve(copy):
+@pytest.fixture(scope="module")
+def served(built, tmp_path_factory, copy_site):
+    """`mkdocs serve --livereload --dirty`, as scripts/serve runs it, over a copy of the site: (copy, url, log).
+
+    One server for the module: its first build is a whole build, and each test edits files of its own."""
+    copy = copy_site(tmp_path_factory.mktemp("served"))
     port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
-        cwd=copy,
-        env={**os.environ, "PYTHONPATH": str(copy), "NO_MKDOCS_2_WARNING": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    log = copy / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-a", f"127.0.0.1:{port}"],
+            cwd=copy, env={**os.environ, "PYTHONPATH": str(copy), "NO_MKDOCS_2_WARNING": "1"},
+            stdout=out, stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
     try:
-        yield f"http://127.0.0.1:{port}"
+        _wait_for(f"{url}/lstm/", 'data-exec="two-unit"', timeout=300)
+        yield copy, url, log
     finally:
         process.terminate()
         process.wait(timeout=30)
 
 
-def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
+def test_edits_show_up_in_the_served_page(served, edit, browser):
+    copy, serve, _ = served
     page = f"{serve}/lstm/"
-    _wait_for(page, 'data-exec="two-unit"', timeout=300)
-
     tab = browser.new_page()  # a reader's open tab reloads by itself
     try:
         tab.goto(page)
@@ -83,36 +89,19 @@ def test_edits_show_up_in_the_served_page(copy, serve, edit, browser):
     print(f"package edit shown after {seconds:.1f} s")
 
 
-def test_a_dirty_serve_is_never_stale(copy, edit, tmp_path):
-    """`mkdocs serve --dirty` (scripts/serve) renders only what an edit changed, and all of that (hooks/dirty.py)."""
-    port = _free_port()
-    log = tmp_path / "serve.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-a", f"127.0.0.1:{port}"],
-            cwd=copy, env={**os.environ, "PYTHONPATH": str(copy), "NO_MKDOCS_2_WARNING": "1"},
-            stdout=out, stderr=subprocess.STDOUT,
-        )
-    serve = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(f"{serve}/lstm/", 'data-exec="two-unit"', timeout=300)
-        # a prose edit: the page, and the print page made of it
-        edit(copy / "docs/lstm.md", "\n\n", "\n\nA sentence added while serving dirty.\n\n")
-        _wait_for(f"{serve}/lstm/", "A sentence added while serving dirty.", timeout=60)
-        _wait_for(f"{serve}/print/", "A sentence added while serving dirty.", timeout=30)
-        search = _get(f"{serve}/search/search_index.json")
-        assert search.count("A sentence added while serving dirty.") == 1
-        assert '"location":"gru/"' in search  # pages not rendered again stay in the index
-        # a Russian edit is still compared with its English twin
-        edit(copy / "docs/lstm.ru.md", "\n\n", "\n\n| а | б |\n| --- | --- |\n| в | г |\n\n")
-        deadline = time.monotonic() + 60
-        while "docs/lstm.ru.md:3: does not match docs/lstm.md" not in log.read_text(encoding="utf-8"):
-            assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
-            time.sleep(0.5)
-        # an edit outside docs/ renders the pages again
-        edit(copy / "gated/chapter/tables.py", 'Text("new memory", "новая память")',
-             'Text("memory after the dirty edit", "новая память")')
-        _wait_for(f"{serve}/lstm/", "memory after the dirty edit", timeout=180)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+def test_a_dirty_serve_is_never_stale(served, edit):
+    """`--dirty` renders only what an edit changed, and all of that (hooks/dirty.py)."""
+    copy, serve, log = served
+    # a prose edit: the page, and the print page made of it
+    edit(copy / "docs/lstm.md", "\n\n", "\n\nA sentence added while serving dirty.\n\n")
+    _wait_for(f"{serve}/lstm/", "A sentence added while serving dirty.", timeout=60)
+    _wait_for(f"{serve}/print/", "A sentence added while serving dirty.", timeout=30)
+    search = _get(f"{serve}/search/search_index.json")
+    assert search.count("A sentence added while serving dirty.") == 1
+    assert '"location":"gru/"' in search  # pages not rendered again stay in the index
+    # a Russian edit is still compared with its English twin
+    edit(copy / "docs/lstm.ru.md", "\n\n", "\n\n| а | б |\n| --- | --- |\n| в | г |\n\n")
+    deadline = time.monotonic() + 60
+    while "docs/lstm.ru.md:3: does not match docs/lstm.md" not in log.read_text(encoding="utf-8"):
+        assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
+        time.sleep(0.5)
