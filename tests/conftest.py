@@ -48,5 +48,5 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_order)
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
-        if uses & AGAIN or item.get_closest_marker("browser") or "test_serve" in item.nodeid:
+        if uses & AGAIN or item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.slow)

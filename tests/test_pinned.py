@@ -49,8 +49,6 @@ def sensor() -> bytes:
     return b"".join(t.detach().numpy().tobytes() for t in (y, z, *(p.grad for p in lstm.parameters())))
 
 
-
-
 @pytest.fixture(scope="module")
 def pinned_reference() -> bytes:
     return pinned.run(SENSOR, env=HERE | {"OMP_NUM_THREADS": "1"})

@@ -9,8 +9,6 @@ are those that stop a language's build, or need a build of their own.
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 
 import pytest

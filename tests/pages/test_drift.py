@@ -111,9 +111,10 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # A block left out of the Russian twin.
     gru = (docs / "gru.ru.md").read_text(encoding="utf-8")
     block = re.search(r'```python exec="on"[^\n]*id="comparison"[^\n]*\n.*?```\n', gru, re.S)
-    (docs / "gru.ru.md").write_text(gru[: block.start()] + gru[block.end():], encoding="utf-8")
-    at["missing-block"] = ("docs/gru.ru.md", gru[: gru.index('exec="on"', block.end())].count("\n") + 1
-                           - gru[block.start(): block.end()].count("\n"))  # the block now in its place
+    gru = gru[: block.start()] + gru[block.end():]
+    (docs / "gru.ru.md").write_text(gru, encoding="utf-8")
+    # parity names the block that now stands in its place
+    at["missing-block"] = ("docs/gru.ru.md", gru[: gru.index('exec="on"', block.start())].count("\n") + 1)
     # A hand-written table left out of the Russian home page.
     home = (docs / "index.ru.md").read_text(encoding="utf-8")
     table = re.search(r"\n(\|.*\|\n)+", home)
@@ -187,7 +188,8 @@ def test_a_fault_fails_the_build_naming_its_line(broken, case):
     assert re.search(rf"^::error file={re.escape(file)},line={line}::[^\n]*{annotation}", text, re.M), case
 
 
-# Faults whose message names no line to annotate: a missing table, a notebook published whole.
+# Faults with no line of their own: a table that is not there (the message points where the twin's tables end),
+# a notebook published whole.
 UNLINED = {
     "table-deleted": r"docs/index\.ru\.md:\d+: does not match docs/index\.md in its tables and images",
     "raw-notebook": r"docs/stray\.ipynb would be published as raw JSON",
