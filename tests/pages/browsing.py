@@ -44,6 +44,8 @@ class Visit:
         self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
         if settle:  # wait for everything the page asks for after loading (fonts, the search index)
             self.page.wait_for_load_state("networkidle")
+            # and for scrolling.js, which gives what scrolls sideways its tab stop 100 ms after the formulas are set
+            self.page.evaluate("() => new Promise(r => setTimeout(r, 150))")
 
     def close(self):
         self.context.close()
