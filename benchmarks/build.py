@@ -12,7 +12,8 @@ and prints the median of several runs of:
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses; (e') with --dirty
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains; (f') with --dirty
     (g) the forget-bias training alone: pinned, in one process, one thread, uncached
-    (h) the test suite, whole and its quick tier (one run each)
+    (h) the test suite, whole and its quick tier (one run each); of the whole, (hb) the summed time of the tests
+        that drive Chromium, which one worker runs one after another, and (ho) that of all the others
 
 then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
 copies of this chapter under other paths, each with blocks of its own. Last, the
@@ -34,6 +35,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from xml.etree import ElementTree
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,11 +150,21 @@ def training_alone(root: Path) -> float:
     return time.perf_counter() - start
 
 
-def suite(*args: str) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=ROOT,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+def suite(*args: str) -> tuple[float, float, float]:
+    """One run of the test suite: its wall time, then the summed time (set-up included) of the tests that drive
+    Chromium, which one worker runs one after another (tests/conftest.py), and of all the others. A failing run
+    stops the benchmark: the time of a suite that fails is not a measurement."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        report = Path(tmp) / "junit.xml"
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               f"--junitxml={report}", *args], cwd=ROOT, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        if done.returncode != 0:
+            sys.exit(f"the test suite failed (pytest {' '.join(args)}):\n{done.stdout[-4000:]}{done.stderr[-2000:]}")
+        cases = [(case.get("name"), float(case.get("time"))) for case in ElementTree.parse(report).iter("testcase")]
+    browser = sum(t for name, t in cases if name.endswith("@browser"))
+    return seconds, browser, sum(t for _, t in cases) - browser
 
 
 def main() -> int:
@@ -210,8 +222,11 @@ def main() -> int:
         note(f"(d'{n}) serve --dirty reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
     if not args.skip_tests:
-        note("(h) test suite, whole (one run)", suite())
-        note("(q) test suite, quick tier (one run)", suite("-m", "not slow"))
+        whole, browser, others = suite()
+        note("(h) test suite, whole (one run)", whole)
+        note("(hb) of which the tests that drive Chromium, summed", browser)
+        note("(ho) and all the other tests, summed over two workers", others)
+        note("(q) test suite, quick tier (one run)", suite("-m", "not slow")[0])
 
     print(f"\nmedian of {args.runs} runs, {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
     print(f"| {'measurement':<58} | {'seconds':>8} |\n| {'-' * 58} | {'-' * 7}: |")
