@@ -97,11 +97,17 @@ def test_every_figure_has_a_name_and_a_description_in_the_page_language(shown, l
 
 @pytest.mark.parametrize(("lang", "path"), [("en", "lstm/"), ("ru", "lstm/")], ids=["en", "ru"])
 def test_formulas_carry_mathml_for_screen_readers(shown, lang, path):
-    counts = shown(lang, path).page.evaluate("""() => ({
+    visit = shown(lang, path)
+    counts = visit.page.evaluate("""() => ({
         formulas: document.querySelectorAll('article mjx-container').length,
         mathml: document.querySelectorAll('article mjx-container > mjx-assistive-mml > math').length,
-        hidden: document.querySelectorAll('article mjx-container > mjx-math[aria-hidden="true"]').length})""")
+        hidden: document.querySelectorAll('article mjx-container > mjx-math[aria-hidden="true"]').length,
+        shown: [...document.querySelectorAll('mjx-container')].filter(e => e.checkVisibility()).length})""")
     assert counts["formulas"] > 10 and counts["mathml"] == counts["formulas"] == counts["hidden"], counts
+    # What a screen reader gets: Chromium's accessibility tree holds one formula for each formula on view.
+    tree = visit.context.new_cdp_session(visit.page).send("Accessibility.getFullAXTree")["nodes"]
+    read = sum(1 for node in tree if not node.get("ignored") and node.get("role", {}).get("value") == "MathMLMath")
+    assert read == counts["shown"], counts | {"in the accessibility tree": read}
 
 
 def _tab_to(page, matches: str, limit: int = 150) -> bool:
