@@ -127,6 +127,14 @@ def test_phone_width(browser, server, lang, path):
         # smaller: compare with the phone's own width.
         wide = visit.page.evaluate("() => Math.max(document.documentElement.scrollWidth, window.innerWidth)")
         assert wide <= PHONE, f"{visit.page.url}: the page is {wide} px wide on a {PHONE} px phone"
+        # A notebook's code has its cell's width: its prompt sits above it, not beside it.
+        narrow = visit.page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea-editor')]
+            .filter(e => e.checkVisibility() && e.offsetWidth < 0.9 * e.parentElement.offsetWidth).length""")
+        assert narrow == 0, f"{visit.page.url}: {narrow} notebook cells leave room beside their code at {PHONE} px"
+        # The explorer's numbers stay whole: 2.565e-03, not 2.565e- and 03 on the next line.
+        broken = visit.page.evaluate("""() => [...document.querySelectorAll('output')]
+            .filter(o => o.checkVisibility() && o.getClientRects().length > 1).map(o => o.textContent)""")
+        assert broken == [], f"{visit.page.url}: numbers broken across lines at {PHONE} px: {broken}"
     except BaseException:
         _shot(visit, f"{lang}-{path.strip('/') or 'index'}-phone")
         raise
