@@ -35,8 +35,8 @@ import sys
 import tempfile
 import time
 import urllib.request
-from xml.etree import ElementTree
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 # How scripts/serve runs `mkdocs serve`: the ten-chapter target is for that reload.
