@@ -9,6 +9,8 @@ Pinned, none may, and neither may they change a real experiment's result.
 from __future__ import annotations
 
 import pickle
+import time
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -129,3 +131,22 @@ def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
     (kept,) = tmp_path.glob("*/*.pickle")
     used, text = pickle.loads(kept.read_bytes())
     assert "gated/chapter/experiments/data/corpus.txt" in used and "gated/chapter/experiments/scratch.py" in used and text == scratch.corpus()
+
+
+def counted(log: str) -> int:
+    """An experiment that notes each time it runs."""
+    with open(log, "a") as f:
+        f.write("ran\n")
+    time.sleep(0.5)
+    return 42
+
+
+def test_a_call_running_elsewhere_is_waited_for_not_run_again(tmp_path, monkeypatch):
+    """Two callers at once (a build beside a test run): one process computes, the other reuses its result."""
+    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    monkeypatch.setenv("PYTHONPATH", HERE["PYTHONPATH"])  # so that the pinned process finds `counted`
+    log = tmp_path / "calls"
+    with ThreadPoolExecutor(2) as both:  # two threads hold two locks on the file, as two processes would
+        results = list(both.map(lambda _: pinned.run(f"{Path(__file__).stem}:counted", log=str(log)), range(2)))
+    assert results == [42, 42]
+    assert log.read_text() == "ran\n"

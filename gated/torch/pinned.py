@@ -25,6 +25,8 @@ process imported or opened, traced while it ran, with a hash of each. It is reus
 while all of those files are unchanged, so an edit to a module the experiment
 never loaded re-runs nothing, an edit to one it did re-runs it, and undoing
 the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps nothing.
+A call that another process is running (a build beside a test run, say) waits
+for its result instead of computing it a second time.
 
     >>> runs = pinned.run("gated.chapter.experiments.forget_bias:train_all")  # doctest: +SKIP
     >>> later = pinned.submit("gated.chapter.experiments.scratch:train_both")  # doctest: +SKIP
@@ -46,6 +48,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock  # a dependency of torch
 
 # Set in the child's environment, over whatever the caller's environment says.
 ENVIRONMENT = {
@@ -129,7 +133,17 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
     """`run`'s work, given the arguments pickled in the caller's thread: the classes they are
     instances of are found by name, and the caller's module may since have been re-imported."""
     keep = pin and not env and os.environ.get("EXEC_CACHE", "on") != "off"
-    folder = CACHE / _key(target, kwargs) if keep else None
+    if not keep:
+        return _compute(target, env, pin, payload, None)
+    folder = CACHE / _key(target, kwargs)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(folder.with_suffix(".lock")):  # one process computes a call; the others wait and reuse it
+        return _compute(target, env, pin, payload, folder)
+
+
+def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
+             folder: Path | None) -> tuple[dict[str, str], Any]:
+    """The kept result that fits what it used, if there is one in `folder`; else the process's."""
     for path in sorted(folder.glob("*.pickle")) if folder and folder.is_dir() else ():
         used, result = pickle.loads(path.read_bytes())
         if _unchanged(used):
@@ -202,7 +216,12 @@ def _child(target: str, pin: bool) -> None:
 
     if pin:
         torch.backends.mkldnn.enabled = False
-        torch.use_deterministic_algorithms(True)
+        # torch.use_deterministic_algorithms(True) also sets the flag in the compiler's config, and importing
+        # that config loads the compiler: half of this process's start. Nothing here compiles; the flag the
+        # kernels read is this one, and the check below fails loudly if torch ever moves it.
+        torch._C._set_deterministic_algorithms(True)
+        if not torch.are_deterministic_algorithms_enabled():
+            raise ExperimentError("deterministic algorithms could not be switched on")
         torch.set_num_threads(1)
         capability = torch.backends.cpu.get_cpu_capability()
         if capability != "DEFAULT":
