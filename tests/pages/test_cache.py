@@ -64,8 +64,8 @@ def edited(warm):
         path.write_text(text)
 
 
-def rebuild(warm, run_mkdocs):
-    result = run_mkdocs(warm, "build", "--site-dir", str(warm / "out"))
+def rebuild(warm, run_mkdocs, site: str = "out"):
+    result = run_mkdocs(warm, "build", "--site-dir", str(warm / site))
     assert result.returncode == 0, result.stderr
     return result
 
@@ -81,11 +81,18 @@ def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, 
 
 
 def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run_mkdocs):
+    """The edit makes the training fail at its first step: only a training that runs again can say so, and the
+    rebuild costs a build, not a training. A failed block keeps nothing, so the next test finds the old results;
+    its pages go to a site of their own, so that out/ keeps the pages the cached results give."""
     edited("gated/chapter/experiments/forget_bias.py", "    for step in range(1, task.steps + 1):\n",
-           "    for step in range(1, task.steps + 1):  # edited\n")
-    rerun = ran(rebuild(warm, run_mkdocs))
+           "    for step in range(1, task.steps + 1):\n        raise RuntimeError('the training ran again')\n")
+    result = rebuild(warm, run_mkdocs, site="failed")
+    rerun = ran(result)
     assert {"docs/forget-bias.md, block 'training'", "docs/forget-bias.ru.md, block 'training'"} <= rerun
     assert all(block.startswith("docs/forget-bias") for block in rerun), rerun  # its exercises use it too
+    for page in ("forget-bias.md", "forget-bias.ru.md"):
+        assert re.search(rf"docs/{re.escape(page)}:\d+, block 'training' raised ExperimentError", result.stderr)
+    assert result.stderr.count("RuntimeError: the training ran again") == 2, result.stderr[-3000:]
 
 
 def test_an_edit_to_a_module_no_block_uses_reruns_nothing_and_changes_no_byte(warm, edited, run_mkdocs):
