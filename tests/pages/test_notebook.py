@@ -63,15 +63,18 @@ def clean_python(tmp_path_factory) -> Path:
     """A venv holding numpy, ipykernel and nbclient only: no gated, no torch, no matplotlib."""
     assert WHEELHOUSE.is_dir(), f"{WHEELHOUSE} is missing: set up with scripts/test"
     root = tmp_path_factory.mktemp("clean")
-    subprocess.run([sys.executable, "-m", "venv", root / "venv"], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", root / "venv"], check=True)
     python = root / "venv" / "bin" / "python"
-    subprocess.run(
+    subprocess.run(  # this Python's pip installs into the venv (pip's --python)
         [
-            python,
+            sys.executable,
             "-m",
             "pip",
+            "--python",
+            python,
             "install",
             "--quiet",
+            "--no-compile",
             "--no-index",
             "--find-links",
             WHEELHOUSE,
