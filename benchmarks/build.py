@@ -163,7 +163,7 @@ def suite(*args: str) -> tuple[float, float, float]:
         if done.returncode != 0:
             sys.exit(f"the test suite failed (pytest {' '.join(args)}):\n{done.stdout[-4000:]}{done.stderr[-2000:]}")
         cases = [(case.get("name"), float(case.get("time"))) for case in ElementTree.parse(report).iter("testcase")]
-    browser = sum(t for name, t in cases if name.endswith("@browser"))
+    browser = sum(t for name, t in cases if re.search(r"@browser(-\w+)?$", name))
     return seconds, browser, sum(t for _, t in cases) - browser
 
 

@@ -10,22 +10,27 @@ AGAIN = {"copy", "broken", "warm", "served", "python", "clean_python"}
 
 
 def _order(item) -> tuple:
-    """First the tests that drive Chromium, page by page: one worker runs them all (one xdist_group), so that
-    two browsers never compete for the two cores, and a page's readers share its load. The other worker runs
-    the tests that need no built site while it builds (tests/pages/conftest.py starts the build when
-    collection ends), then those that build the site again, then short reads of the built site."""
+    """The tests that drive Chromium come in two groups, a language each: one worker runs a group, page by
+    page, so that a page's readers share its load. The English group comes first, and waits for the site's
+    build (tests/pages/conftest.py starts it when collection ends) while the other worker runs the tests that
+    need no built site; then the Russian group, then the tests that build the site again, then short reads of
+    the built site."""
     uses = set(getattr(item, "fixturenames", ()))
-    if _group(item) == "browser":
+    group = _group(item)
+    if group in BROWSER.values():
         params = getattr(getattr(item, "callspec", None), "params", {})
-        return 0, params.get("lang", ""), params.get("path", "")
+        return (0 if group == BROWSER["en"] else 2), params.get("path", "")
     if "built" not in uses:
         return (1,)
-    return (2,) if uses & AGAIN else (3,)
+    return (3,) if uses & AGAIN else (4,)
 
 
 def _group(item) -> str | None:
     marks = [mark.args[0] for mark in item.iter_markers("xdist_group")]
     return marks[0] if marks else None
+
+
+BROWSER = {"en": "browser-en", "ru": "browser-ru"}  # a test with no language runs with the English pages
 
 
 def pytest_addoption(parser):
@@ -44,7 +49,8 @@ def pytest_collection_modifyitems(config, items):
     pytest-xdist hands out the tests in this order (`--no-loadscope-reorder`), a group at a time."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()) and _group(item) is None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            lang = getattr(getattr(item, "callspec", None), "params", {}).get("lang", "en")
+            item.add_marker(pytest.mark.xdist_group(BROWSER[lang]))
     items.sort(key=_order)
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
