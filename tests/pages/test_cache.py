@@ -70,10 +70,6 @@ def rebuild(warm, run_mkdocs, site: str = "out"):
     return result
 
 
-def test_a_rebuild_with_no_edit_runs_nothing(warm, run_mkdocs):
-    assert ran(rebuild(warm, run_mkdocs)) == set()
-
-
 def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, edited, run_mkdocs):
     edited("gated/chapter/diagram.py", '3: Text("keep", "сохранить"),', '3: Text("keep", "сохранить"),  # edited')
     assert ran(rebuild(warm, run_mkdocs)) == {
@@ -96,6 +92,7 @@ def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run
 
 
 def test_an_edit_to_a_module_no_block_uses_reruns_nothing_and_changes_no_byte(warm, edited, run_mkdocs):
+    """And so does a rebuild with no edit at all: what this rebuild re-runs, that one would too."""
     before = pages(warm / "out")
     edited("gated/chapter/cli.py", "\n", "\n# an edit that no page can see\n")
     assert ran(rebuild(warm, run_mkdocs)) == set()
