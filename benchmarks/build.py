@@ -152,8 +152,8 @@ def training_alone(root: Path) -> float:
 
 def suite(*args: str) -> tuple[float, float, float]:
     """One run of the test suite: its wall time, then the summed time (set-up included) of the tests that drive
-    Chromium, which one worker runs one after another (tests/conftest.py), and of all the others. A failing run
-    stops the benchmark: the time of a suite that fails is not a measurement."""
+    Chromium, two groups of one language each (tests/conftest.py), and of all the others. A failing run stops the
+    benchmark: the time of a suite that fails is not a measurement."""
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         report = Path(tmp) / "junit.xml"
         start = time.perf_counter()
