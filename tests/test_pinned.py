@@ -9,6 +9,7 @@ Pinned, none may, and neither may they change a real experiment's result.
 from __future__ import annotations
 
 import pickle
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -100,15 +101,16 @@ def test_a_failing_experiment_reports_its_traceback():
 def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path, monkeypatch):
     monkeypatch.setattr(pinned, "CACHE", tmp_path)
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)
-    (kept,) = tmp_path.glob("*/*.pickle")
+    (kept,) = tmp_path.glob("*/*.result")
     used, _ = pickle.loads(kept.read_bytes())
     assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
     assert "gated/chapter/diagram.py" not in used  # never imported by this call
-    kept.write_bytes(pickle.dumps((used, "as it was")))
+    kept.write_bytes(pickle.dumps((used, pickle.dumps("as it was"))))
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"
     assert pinned.run("fractions:Fraction", numerator=2, denominator=5) == Fraction(2, 5)  # another call
     # a second entry for the same call, made while gated/render.py read differently
-    (kept.parent / "other.pickle").write_bytes(pickle.dumps(({**used, "gated/render.py": "edited"}, "while edited")))
+    (kept.parent / "other.result").write_bytes(
+        pickle.dumps(({**used, "gated/render.py": "edited"}, pickle.dumps("while edited"))))
 
     real = pinned.digest
     edited: set[str] = set()
@@ -120,7 +122,7 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "while edited"  # the entry that fits
     edited.clear()
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"  # undone: found again
-    (kept.parent / "other.pickle").unlink()
+    (kept.parent / "other.result").unlink()
     edited.add("gated/render.py")
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # no entry fits: run
 
@@ -128,9 +130,10 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
 def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
     monkeypatch.setattr(pinned, "CACHE", tmp_path)
     pinned.run(f"{scratch.__name__}:corpus")
-    (kept,) = tmp_path.glob("*/*.pickle")
+    (kept,) = tmp_path.glob("*/*.result")
     used, text = pickle.loads(kept.read_bytes())
-    assert "gated/chapter/experiments/data/corpus.txt" in used and "gated/chapter/experiments/scratch.py" in used and text == scratch.corpus()
+    assert "gated/chapter/experiments/data/corpus.txt" in used and "gated/chapter/experiments/scratch.py" in used
+    assert pickle.loads(text) == scratch.corpus()
 
 
 def counted(log: str) -> int:
@@ -150,3 +153,19 @@ def test_a_call_running_elsewhere_is_waited_for_not_run_again(tmp_path, monkeypa
         results = list(both.map(lambda _: pinned.run(f"{Path(__file__).stem}:counted", log=str(log)), range(2)))
     assert results == [42, 42]
     assert log.read_text() == "ran\n"
+
+
+def test_a_started_call_is_read_by_the_thread_that_asks_for_its_result(tmp_path, monkeypatch):
+    """Reading a result imports its classes. The pool's threads must not: the site's build re-imports `gated`
+    for every block it traces, and an import beside that fails at random (KeyError: 'gated.claims')."""
+    (tmp_path / "kinds.py").write_text("class Kind:\n    pass\n\n\ndef make():\n    return Kind()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    pending = pinned.submit("kinds:make")
+    deadline = time.monotonic() + 60
+    while not pending.done():
+        assert time.monotonic() < deadline, "the call did not finish"
+        time.sleep(0.05)
+    assert "kinds" not in sys.modules, "a thread of the pool imported the result's module"
+    assert type(pending.result()).__name__ == "Kind" and "kinds" in sys.modules

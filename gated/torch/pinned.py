@@ -63,8 +63,9 @@ ENVIRONMENT = {
 ROOT = Path(__file__).resolve().parents[2]  # the folder that holds this `gated`
 CACHE = ROOT / ".cache" / "experiments"
 
-_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
-_started: dict[str, Future] = {}  # call -> its (files used, result), started or finished
+# Its threads carry this module's name: the site's build does not count what they read as a block's reading.
+_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix=__name__)
+_started: dict[str, Future] = {}  # call -> its (files used, result pickled), started or finished
 _recording: ContextVar[dict[str, str] | None] = ContextVar("pinned_recording", default=None)
 
 
@@ -125,13 +126,16 @@ def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, 
     used, result = _run(target, env, pin, kwargs, pickle.dumps(kwargs))
     if (recorder := _recording.get()) is not None:
         recorder.update(used)
-    return result
+    return pickle.loads(result)
 
 
 def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, Any],
-         payload: bytes) -> tuple[dict[str, str], Any]:
-    """`run`'s work, given the arguments pickled in the caller's thread: the classes they are
-    instances of are found by name, and the caller's module may since have been re-imported."""
+         payload: bytes) -> tuple[dict[str, str], bytes]:
+    """`run`'s work: the files the call used, and its result, pickled.
+
+    The arguments come pickled in the caller's thread, and the result goes back pickled, to be read in the
+    thread that asks for it: unpickling imports the classes of what it reads, and a thread of the pool must
+    not import modules of `gated` while the site's build re-imports them for a block it traces."""
     keep = pin and not env and os.environ.get("EXEC_CACHE", "on") != "off"
     if not keep:
         return _compute(target, env, pin, payload, None)
@@ -142,10 +146,10 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
 
 
 def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
-             folder: Path | None) -> tuple[dict[str, str], Any]:
+             folder: Path | None) -> tuple[dict[str, str], bytes]:
     """The kept result that fits what it used, if there is one in `folder`; else the process's."""
-    for path in sorted(folder.glob("*.pickle")) if folder and folder.is_dir() else ():
-        used, result = pickle.loads(path.read_bytes())
+    for path in sorted(folder.glob("*.result")) if folder and folder.is_dir() else ():
+        used, result = pickle.loads(path.read_bytes())  # a dict of hashes, and bytes: nothing is imported
         if _unchanged(used):
             path.touch()
             return used, result
@@ -165,34 +169,38 @@ def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
         if folder.is_file():
             folder.unlink()  # an entry in the older one-file-per-key layout
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{hashlib.sha256(repr(sorted(used.items())).encode()).hexdigest()[:16]}.pickle"
+        path = folder / f"{hashlib.sha256(repr(sorted(used.items())).encode()).hexdigest()[:16]}.result"
         partial = path.with_suffix(f".{os.getpid()}.partial")
         partial.write_bytes(done.stdout)
         partial.replace(path)  # whole or not at all, even with another build writing beside it
     return used, result
 
 
-def submit(target: str, /, **kwargs: Any) -> Future:
+class Pending:
+    """A call started by `submit`. `result()` waits for it, and reads its result in the thread that asks."""
+
+    def __init__(self, started: Future, recorder: dict[str, str] | None) -> None:
+        self._started, self._recorder = started, recorder
+
+    def done(self) -> bool:
+        return self._started.done()
+
+    def result(self) -> Any:
+        used, result = self._started.result()
+        if self._recorder is not None:
+            self._recorder.update(used)
+        return pickle.loads(result)
+
+
+def submit(target: str, /, **kwargs: Any) -> Pending:
     """Start `run(target, **kwargs)` now, beside whatever else runs; `.result()` waits for it.
 
-    The same call submitted twice in one process is run once: the second gets the first's future.
+    The same call submitted twice in one process is run once: the second waits for the first's process.
     """
     call = repr((target, sorted(kwargs.items())))
     if call not in _started:
         _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs))
-    recorder, outer = _recording.get(), Future()
-
-    def deliver(inner: Future) -> None:
-        if inner.exception() is not None:
-            outer.set_exception(inner.exception())
-            return
-        used, result = inner.result()
-        if recorder is not None:
-            recorder.update(used)
-        outer.set_result(result)
-
-    _started[call].add_done_callback(deliver)
-    return outer
+    return Pending(_started[call], _recording.get())
 
 
 # ---------------------------------------------------------------- the pinned process
@@ -230,7 +238,7 @@ def _child(target: str, pin: bool) -> None:
     kwargs = pickle.loads(sys.stdin.buffer.read())
     out, sys.stdout = sys.stdout, sys.stderr  # what the experiment prints must not corrupt the result
     result = getattr(importlib.import_module(module), function)(**kwargs)
-    out.buffer.write(pickle.dumps((_used(opened), result)))
+    out.buffer.write(pickle.dumps((_used(opened), pickle.dumps(result))))
     out.flush()
 
 

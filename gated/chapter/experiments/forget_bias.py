@@ -16,7 +16,6 @@ twenty seeds per bias under several numeric code paths.
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import NamedTuple
 
 import numpy as np
@@ -119,7 +118,7 @@ def train_all(task: Task = Task()) -> Runs:
     return Runs(task, {b_f: np.stack([train(b_f, seed, task) for seed in task.seeds]) for b_f in task.biases})
 
 
-def start(task: Task = Task()) -> list[Future]:
+def start(task: Task = Task()) -> list[pinned.Pending]:
     """Start training every run of `task` with pinned numerics, one process per bias, side by side."""
     return [pinned.submit(f"{__name__}:train_all", task=task._replace(biases=(b_f,))) for b_f in task.biases]
 

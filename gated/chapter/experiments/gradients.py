@@ -15,7 +15,6 @@ forget bias is then set to b_f, the whole of it in b_ih.
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import NamedTuple
 
 import numpy as np
@@ -103,7 +102,7 @@ def measure(setup: Setup = Setup()) -> dict[str, np.ndarray]:
     return out
 
 
-def start(setup: Setup = Setup()) -> Future:
+def start(setup: Setup = Setup()) -> pinned.Pending:
     """Start `measure` with pinned numerics in a process of its own."""
     return pinned.submit(f"{__name__}:measure", setup=setup)
 

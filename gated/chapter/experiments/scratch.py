@@ -18,7 +18,6 @@ numerics (`gated.torch.pinned`).
 from __future__ import annotations
 
 from importlib.resources import files
-from concurrent.futures import Future
 from typing import NamedTuple
 
 import numpy as np
@@ -185,7 +184,7 @@ def train_both(setup: Setup = Setup()) -> Result:
     return Result(setup, before, *losses, *samples, V, len(text))
 
 
-def start(setup: Setup = Setup()) -> Future:
+def start(setup: Setup = Setup()) -> pinned.Pending:
     """Start `train_both` with pinned numerics in a process of its own."""
     return pinned.submit(f"{__name__}:train_both", setup=setup)
 
