@@ -45,15 +45,12 @@ import json
 import linecache
 import logging
 import os
-import platform
 import re
 import sys
-import threading
 import time
 import traceback
 import warnings
 from functools import partial
-from importlib.metadata import version
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -61,8 +58,8 @@ from typing import Any
 import shared
 import tracing
 from markdown_exec import ExecutionError, base_format, default_tabs, formatters
-from mkdocs.exceptions import PluginError
 from markupsafe import Markup, escape
+from mkdocs.exceptions import PluginError
 
 log = logging.getLogger("mkdocs.hooks.execution")
 
@@ -76,25 +73,8 @@ DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
 TABS = {"en": ("Source", "Result"), "ru": ("Код", "Результат")}
 
 
-def _machine() -> str:
-    """The CPU's architecture and the vector extensions that numerics dispatch on."""
-    try:
-        flags = re.search(r"^flags\s*:(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
-        have = sorted(set(flags.group(1).split()) & {"avx", "avx2", "fma", "avx512f", "avx512_bf16", "amx_tile"})
-    except (OSError, AttributeError):
-        have = ["unknown"]
-    return f"{platform.machine()} {' '.join(have)}"
-
-
-VERSIONS = [
-    platform.python_version(),
-    *(f"{p} {version(p)}" for p in ("numpy", "torch", "matplotlib")),
-    _machine(),
-]
-
-
 _page: Any = None  # the page being rendered
-_starter: threading.Thread | None = None  # starts the experiments at the beginning of a build
+_started = False  # whether this build of this import of gated has started the experiments
 _source: str | None = None  # hash of gated/ as last imported
 _results: dict[str, list[dict]] = {}  # key -> entries {"used": {file: hash}, "output": ...}
 _ran: dict[str, bool] = {}  # block -> whether it ran in this build (or was reused)
@@ -129,7 +109,7 @@ def on_config(config):
 
 def on_pre_build(config) -> None:
     """Re-import `gated` when its source has changed since it was imported; check it is ours."""
-    global _source, _starter
+    global _source, _started
     tracing.forget()
     current = tracing.source_hash()
     if current != _source:
@@ -144,12 +124,18 @@ def on_pre_build(config) -> None:
                 f"{PACKAGE}; uninstall the other one or build from its checkout"
             )
         _source = current
-        if EXECUTE:  # the experiments train on the other cores while the first pages render
-            _starter = threading.Thread(target=_start_experiments, name="experiments", daemon=True)
-            _starter.start()
+        _started = False
 
 
 def _start_experiments() -> None:
+    """Start every experiment, so that they train on the other cores while the pages render.
+
+    Called when a build first meets a block that has to run: in a cold build, on its first page. A build
+    whose blocks are all reused starts nothing, and does not import torch at all."""
+    global _started
+    if _started or not EXECUTE:
+        return
+    _started = True
     try:
         importlib.import_module("gated.chapter.experiments").start()
     except Exception:  # noqa: BLE001 - the block that needs the experiment runs it again and reports the error
@@ -235,7 +221,7 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
 
     A key holds one entry per version of what the block used, so undoing an edit finds the old result.
     """
-    key = hashlib.sha256(json.dumps([kind, code, lang, VERSIONS]).encode()).hexdigest()
+    key = hashlib.sha256(json.dumps([kind, code, lang, tracing.VERSIONS]).encode()).hexdigest()
     folder = CACHE / key[:2] / key
     if key not in _results:
         _results[key] = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))] \
@@ -248,8 +234,7 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
             if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
                 path.touch()  # in use: on_startup deletes only entries unused for STALE_DAYS
             return entry["output"]
-    if _starter is not None:
-        _starter.join()  # it imports what it starts; tracing's fresh import of gated must not race with it
+    _start_experiments()  # before tracing's fresh import of gated, which must not race with its imports
     _ran[where] = True  # a block that fails ran too, and runs again on the next build: nothing is kept
     with tracing.traced() as used:
         output = run()

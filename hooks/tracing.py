@@ -12,13 +12,36 @@ import contextlib
 import hashlib
 import importlib
 import os
+import platform
+import re
 import sys
+import threading
+from importlib.metadata import version
 from pathlib import Path
 
 import shared
 
 ROOT = shared.ROOT
 PACKAGE = ROOT / "gated"
+
+
+def _machine() -> str:
+    """The CPU's architecture and the vector extensions that numerics dispatch on."""
+    try:
+        flags = re.search(r"^flags\s*:(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
+        have = sorted(set(flags.group(1).split()) & {"avx", "avx2", "fma", "avx512f", "avx512_bf16", "amx_tile"})
+    except (OSError, AttributeError):
+        have = ["unknown"]
+    return f"{platform.machine()} {' '.join(have)}"
+
+
+# What a result computed in this process also depends on: blocks that compute in-process may round
+# differently on another kind of CPU (the experiments run pinned, see `gated.torch.pinned`).
+VERSIONS = [
+    platform.python_version(),
+    *(f"{p} {version(p)}" for p in ("numpy", "torch", "matplotlib")),
+    _machine(),
+]
 
 
 def source_hash() -> str:
@@ -35,16 +58,20 @@ _pages: dict[str, set[str]] = {}  # page (src_uri) -> the project files its bloc
 _tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
 _digests: dict[str, str] = {}  # path -> hash, within one build
 IGNORED = (".cache", "site", ".venv", ".git")
+PINNED = "gated.torch.pinned"  # the module that runs experiments, and the names of its threads
 
 
 def _audit(event: str, args: tuple) -> None:
-    """Files a running block opens, and processes it starts (only pinned experiments are known)."""
-    if _tracing is None:
+    """Files a running block opens, and processes it starts (only pinned experiments are known).
+
+    Not those of the threads of `gated.torch.pinned`, which run experiments started before the block, for any
+    block: what an experiment used is recorded by the block that waits for its result."""
+    if _tracing is None or threading.current_thread().name.startswith(PINNED):
         return
     files, state = _tracing
     if event == "open" and isinstance(args[0], (str, bytes)):
         files.add(os.fsdecode(args[0]))
-    elif event == "subprocess.Popen" and "gated.torch.pinned" not in [str(a) for a in args[1] or ()]:
+    elif event == "subprocess.Popen" and PINNED not in [str(a) for a in args[1] or ()]:
         state["known"] = False  # another program: what it reads cannot be known
 
 
