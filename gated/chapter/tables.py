@@ -11,7 +11,7 @@ import numpy as np
 from . import examples
 from .. import highway
 from ..cost import BLOCKS, block, count
-from ..render import Column, Formula, Table, Text, number
+from ..render import Column, Formula, Table, Text
 
 # ---------------------------------------------------------------- the worked example
 

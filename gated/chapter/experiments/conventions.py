@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from ...gru import GRUParams, candidates, gru_step, to_torch_convention, torch_gru_step
-from ...render import Text
+from ...render import Table, Text
 from ...torch.weights import to_torch
 from ..tables import agreement
 
