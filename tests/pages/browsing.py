@@ -8,6 +8,8 @@ once per scheme, while the other worker builds.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 PAGES = [
     "",
@@ -28,17 +30,33 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 class Visit:
-    """One page load, with everything the page asked for and complained about."""
+    """A tab of Chromium, and everything the page loaded in it last asked for and complained about.
 
-    def __init__(self, browser, url: str, settle: bool = False, **context):
+    A tab is kept for the next page rather than closed: a new tab starts a renderer, which costs as much CPU as
+    the page itself. Each load is a first visit all the same: the tab's HTTP cache is off, so the page asks the
+    server for everything, and the site's storage is cleared before it leaves the previous page.
+    """
+
+    def __init__(self, browser, **context):
         self.context = browser.new_context(**context)
         self.page = self.context.new_page()
+        session = self.context.new_cdp_session(self.page)
+        session.send("Network.enable")
+        session.send("Network.setCacheDisabled", {"cacheDisabled": True})
         self.requests, self.failed, self.errors = [], [], []
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
         self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def load(self, url: str, settle: bool = False) -> Visit:
+        """Load `url` in this tab as a first visit, and wait until its formulas are set."""
+        if self.page.url.startswith("http"):  # what the last page kept (the palette, say) goes with it
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.goto("about:blank")  # nothing the last page does from here on is put down to this one
+        self.context.clear_cookies()
+        self.requests, self.failed, self.errors = [], [], []
         self.page.goto(url, wait_until="load")
         self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
         self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
@@ -46,25 +64,33 @@ class Visit:
             self.page.wait_for_load_state("networkidle")
             # and for scrolling.js, which gives what scrolls sideways its tab stop 100 ms after the formulas are set
             self.page.evaluate("() => new Promise(r => setTimeout(r, 150))")
+        return self
 
     def close(self):
         self.context.close()
-
-    def __enter__(self) -> Visit:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def lang_url(server: str, lang: str, path: str) -> str:
     return server + ("ru/" if lang == "ru" else "") + path
 
 
-def open_page(browser, server: str, lang: str, path: str, **context) -> Visit:
-    """A page of the built site in `lang`, at 1280×900 unless `context` says otherwise, for a test to act on;
-    closed after `with`."""
-    return Visit(browser, lang_url(server, lang, path), **{**DESKTOP, **context})
+_tabs: dict[tuple, list[Visit]] = {}  # tabs free for the next test, by the browser and context they were made with
+
+
+@contextmanager
+def open_page(browser, server: str, lang: str, path: str, **context) -> Iterator[Visit]:
+    """A page of the built site in `lang`, at 1280×900 unless `context` says otherwise, for a test to act on
+    inside `with`. The tab goes back for the next test if the test passed, and is closed if it did not."""
+    context = {**DESKTOP, **context}
+    key = (id(browser), repr(sorted(context.items())))
+    free = _tabs.setdefault(key, [])
+    visit = free.pop() if free else Visit(browser, **context)
+    try:
+        yield visit.load(lang_url(server, lang, path))
+    except BaseException:
+        visit.close()
+        raise
+    free.append(visit)
 
 
 class Shown:
@@ -82,9 +108,10 @@ class Shown:
 
     def __call__(self, lang: str, path: str, scheme: str = "light") -> Visit:
         if self.page != (lang, path):
-            self.close()
-            self.visit = Visit(self.browser, lang_url(self.server, lang, path), settle=True, color_scheme="light",
-                               **DESKTOP)
+            self.page = None
+            if self.visit is None:
+                self.visit = Visit(self.browser, color_scheme="light", **DESKTOP)
+            self.visit.load(lang_url(self.server, lang, path), settle=True)
             self.page = (lang, path)
         name, palette = self.SCHEMES[scheme]
         page = self.visit.page
