@@ -1,8 +1,8 @@
 """Pages of the built site in Chromium: a Visit records what a page asked for and complained about.
 
-Tests that only read a page share one load of it (`shown`, a fixture of conftest.py). One worker runs every
-test that drives Chromium, page by page (tests/conftest.py), so a page's readers come in a row and it is loaded
-once per scheme, while the other worker builds.
+Tests that only read a page share one load of it (`shown`, a fixture of conftest.py). The tests that drive
+Chromium come in two groups, a language each, page by page (tests/conftest.py), so a page's readers come in a
+row and it is loaded once. A tab is kept from one page to the next (see `Visit`).
 """
 
 from __future__ import annotations
