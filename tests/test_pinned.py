@@ -169,3 +169,20 @@ def test_a_started_call_is_read_by_the_thread_that_asks_for_its_result(tmp_path,
         time.sleep(0.05)
     assert "kinds" not in sys.modules, "a thread of the pool imported the result's module"
     assert type(pending.result()).__name__ == "Kind" and "kinds" in sys.modules
+
+
+def test_what_was_started_is_known_to_be_kept_without_importing_it(tmp_path, monkeypatch):
+    """`kept` reads only hashes: the site's build asks it before importing the experiments (and torch)."""
+    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    record = tmp_path / "started.json"
+    assert not pinned.kept(record)  # nothing written down
+    started = [pinned.submit("fractions:Fraction", numerator=1, denominator=k) for k in (7, 11)]
+    pinned.remember(record, started)
+    assert [call.result() for call in started] == [Fraction(1, 7), Fraction(1, 11)]
+    assert pinned.kept(record)
+    real = pinned.digest
+    monkeypatch.setattr(pinned, "digest", lambda path: "edited" if path.name == "render.py" else real(path))
+    assert not pinned.kept(record)  # a file they used has changed
+    monkeypatch.setattr(pinned, "digest", real)
+    monkeypatch.setenv("EXEC_CACHE", "off")
+    assert not pinned.kept(record)  # nothing is kept

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import os
 import pickle
 import platform
@@ -77,11 +78,14 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _key(target: str, kwargs: dict[str, Any]) -> str:
-    from importlib.metadata import version
+def _versions() -> list[str]:
+    from importlib.metadata import version  # reads the installed metadata: imports neither numpy nor torch
 
-    versions = [platform.python_version(), platform.machine(), *(version(p) for p in ("numpy", "torch"))]
-    return hashlib.sha256(repr((target, sorted(kwargs.items()), versions)).encode()).hexdigest()
+    return [platform.python_version(), platform.machine(), *(version(p) for p in ("numpy", "torch"))]
+
+
+def _key(target: str, kwargs: dict[str, Any]) -> str:
+    return hashlib.sha256(repr((target, sorted(kwargs.items()), _versions())).encode()).hexdigest()
 
 
 def _unchanged(used: dict[str, str]) -> bool:
@@ -179,8 +183,8 @@ def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
 class Pending:
     """A call started by `submit`. `result()` waits for it, and reads its result in the thread that asks."""
 
-    def __init__(self, started: Future, recorder: dict[str, str] | None) -> None:
-        self._started, self._recorder = started, recorder
+    def __init__(self, started: Future, recorder: dict[str, str] | None, key: str) -> None:
+        self._started, self._recorder, self.key = started, recorder, key
 
     def done(self) -> bool:
         return self._started.done()
@@ -200,7 +204,31 @@ def submit(target: str, /, **kwargs: Any) -> Pending:
     call = repr((target, sorted(kwargs.items())))
     if call not in _started:
         _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs))
-    return Pending(_started[call], _recording.get())
+    return Pending(_started[call], _recording.get(), _key(target, kwargs))
+
+
+def remember(record: Path, started: list[Pending]) -> None:
+    """Write down which calls were started, so that `kept(record)` can later tell whether all of them are
+    kept and current without importing what they run."""
+    record.parent.mkdir(parents=True, exist_ok=True)
+    partial = record.with_suffix(f".{os.getpid()}.partial")
+    partial.write_text(json.dumps({"versions": _versions(), "calls": sorted(p.key for p in started)}))
+    partial.replace(record)
+
+
+def kept(record: Path) -> bool:
+    """Whether every call `remember` wrote down in `record` has a kept result that is still current: then
+    starting them again would only find those results. False when nothing is kept (EXEC_CACHE=off)."""
+    if os.environ.get("EXEC_CACHE", "on") == "off":
+        return False
+    try:
+        said = json.loads(record.read_text())
+    except (OSError, ValueError):
+        return False
+    if said.get("versions") != _versions():
+        return False
+    return all(any(_unchanged(pickle.loads(path.read_bytes())[0]) for path in (CACHE / key).glob("*.result"))
+               for key in said["calls"])
 
 
 # ---------------------------------------------------------------- the pinned process

@@ -41,11 +41,24 @@ def pages(site: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def warm(built, tmp_path_factory, copy_site, run_mkdocs):
-    """A copy of the site built once, so that every block's result is cached with what it used."""
+    """A copy of the site built once, so that every block's result is cached with what it used. The copy
+    comes with the caches of the session's build of the same sources, so this build reuses everything: its
+    log, with every module it imported, is kept in first-build.log."""
     copy = copy_site(tmp_path_factory.mktemp("warm"))
-    first = run_mkdocs(copy, "build", "--site-dir", str(copy / "out"))
+    first = run_mkdocs(copy, "build", "--site-dir", str(copy / "out"), env={"PYTHONPROFILEIMPORTTIME": "1"})
     assert first.returncode == 0, first.stderr
+    (copy / "first-build.log").write_text(first.stderr)
     return copy
+
+
+def test_a_build_that_reuses_every_block_imports_no_torch(warm):
+    """Nothing is computed again: no block, no published figure (checked for this very gated/), no experiment
+    (every published run is kept and current), so torch, a second of every build, is never imported."""
+    log = (warm / "first-build.log").read_text()
+    assert log.count("execution: 0 blocks ran") == 2, log[-2000:]
+    imported = {line.rsplit("|", 1)[1].strip() for line in log.splitlines() if line.startswith("import time:")}
+    assert "mkdocs" in imported and "gated" in imported  # the log holds the imports
+    assert "torch" not in imported
 
 
 @pytest.fixture

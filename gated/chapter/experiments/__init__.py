@@ -6,14 +6,22 @@ trainings run pinned (`gated.torch.pinned`), in processes of their own.
 """
 
 
+from ...torch import pinned
+
+STARTED = pinned.CACHE / "published.json"  # which calls `start` started last, for `pinned.kept`
+
+
 def start() -> None:
     """Start every trained experiment's published run in the background, two at a time on two cores.
 
-    The site's build calls this first, so that the experiments train while pages render;
-    a page's block then waits only for what is not finished. Results come from the
-    cache under .cache/experiments when nothing they depend on has changed.
+    The site's build calls this at the first block it has to run, so that the experiments train
+    while pages render; a page's block then waits only for what is not finished. Results come
+    from the cache under .cache/experiments when nothing they depend on has changed, and when
+    every run this started last time is kept and current, it imports nothing (torch included)
+    and starts nothing.
     """
+    if pinned.kept(STARTED):
+        return
     from . import forget_bias, gradients, scratch
 
-    for experiment in (forget_bias, scratch, gradients):
-        experiment.start()
+    pinned.remember(STARTED, [*forget_bias.start(), scratch.start(), gradients.start()])
