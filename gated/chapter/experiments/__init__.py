@@ -6,11 +6,6 @@ trainings run pinned (`gated.torch.pinned`), in processes of their own.
 """
 
 
-from ...torch import pinned
-
-STARTED = pinned.CACHE / "published.json"  # which calls `start` started last, for `pinned.kept`
-
-
 def start() -> None:
     """Start every trained experiment's published run in the background, two at a time on two cores.
 
@@ -20,8 +15,11 @@ def start() -> None:
     every run this started last time is kept and current, it imports nothing (torch included)
     and starts nothing.
     """
-    if pinned.kept(STARTED):
+    from ...torch import pinned  # not at import: the package's data is read where only numpy is installed
+
+    started = pinned.CACHE / "published.json"  # which calls this started last time
+    if pinned.kept(started):
         return
     from . import forget_bias, gradients, scratch
 
-    pinned.remember(STARTED, [*forget_bias.start(), scratch.start(), gradients.start()])
+    pinned.remember(started, [*forget_bias.start(), scratch.start(), gradients.start()])
