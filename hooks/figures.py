@@ -1,10 +1,10 @@
 """Published figures: before a build, every figure in `gated.chapter.published` is recomputed.
 
-The figures depend on `gated/` and on the versions and CPU its results depend on (`tracing.VERSIONS`), and
-on nothing else: once they have all been reproduced for one state of both, a build with the same state
-(the next language, the next rebuild after a prose edit, another build of the same checkout) does not
-compute them again. The state is kept in memory and, unless EXEC_CACHE=off, as an empty file named after
-it under .cache/figures. An edit anywhere in `gated/` recomputes them all.
+The check is traced as a block is (hooks/tracing.py): it records every file of the project it used, each
+with its hash. While all of those, and the versions and CPU (`tracing.VERSIONS`), are unchanged, a build
+does not compute the figures again: not for the next language, not after a prose edit, and not after an
+edit to a module no figure uses (gated/chapter/diagram.py, say). What each check that reproduced them all
+used is kept in memory and, unless EXEC_CACHE=off, under .cache/figures.
 
 A figure that its computation no longer reproduces stops the strict build. The
 message names the figure's line in gated/chapter/published.py, the published and the new
@@ -22,6 +22,7 @@ import logging
 import os
 import re
 import time
+from pathlib import Path
 
 import shared
 import tracing
@@ -33,9 +34,9 @@ log = logging.getLogger("mkdocs.hooks.figures")
 REGISTRY = "gated/chapter/published.py"
 CACHE = shared.ROOT / ".cache" / "figures"
 DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
-STALE_DAYS = 14  # states no build has met for this long are forgotten
+STALE_DAYS = 14  # checks no build has reused for this long are forgotten
 
-_reproduced: set[str] = set()  # the states whose figures were all reproduced, in this process
+_checks: dict[Path, list[dict[str, str]]] = {}  # folder -> what each check that reproduced every figure used
 
 
 def quoted_at(name: str) -> list[str]:
@@ -61,31 +62,33 @@ def registry_line(name: str) -> int:
 def on_startup(command: str, dirty: bool) -> None:
     if CACHE.is_dir():
         limit = time.time() - STALE_DAYS * 86400
-        for path in CACHE.iterdir():
+        for path in CACHE.glob("*/*.json"):
             if path.stat().st_mtime < limit:
                 path.unlink()
 
 
-def _state() -> str:
-    """What the figures depend on: every file of gated/, and the versions and CPU."""
-    return hashlib.sha256(json.dumps([tracing.source_hash(), tracing.VERSIONS]).encode()).hexdigest()
+def _entry(used: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(sorted(used.items())).encode()).hexdigest()[:16] + ".json"
 
 
-@event_priority(-50)  # after hooks/execution.py has re-imported gated
+@event_priority(-50)  # after hooks/execution.py has re-imported gated, and tracing has forgotten the last build
 def on_pre_build(config) -> None:
-    state = _state()
-    if state not in _reproduced and DISK_CACHE and (CACHE / state).is_file():
-        _reproduced.add(state)
-    if state in _reproduced:
-        if DISK_CACHE and (CACHE / state).is_file():
-            (CACHE / state).touch()  # in use: on_startup deletes only states unused for STALE_DAYS
-        return
-    drifted = importlib.import_module("gated.chapter.published").check()
+    folder = CACHE / hashlib.sha256(json.dumps(tracing.VERSIONS).encode()).hexdigest()[:16]
+    if folder not in _checks:
+        _checks[folder] = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))] \
+            if DISK_CACHE else []
+    for used in _checks[folder]:
+        if tracing.unchanged(used):
+            if DISK_CACHE and (path := folder / _entry(used)).is_file():
+                path.touch()  # in use: on_startup deletes only checks unused for STALE_DAYS
+            return
+    with tracing.traced() as used:
+        drifted = importlib.import_module("gated.chapter.published").check()
     if not drifted:
-        _reproduced.add(state)
+        _checks[folder].append(used)
         if DISK_CACHE:
-            CACHE.mkdir(parents=True, exist_ok=True)
-            (CACHE / state).touch()
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / _entry(used)).write_text(json.dumps(used), encoding="utf-8")
         return
     for name, fig, new in drifted:
         places = ", ".join(quoted_at(name)) or "no page"

@@ -57,6 +57,8 @@ def source_hash() -> str:
 _pages: dict[str, set[str]] = {}  # page (src_uri) -> the project files its blocks used when it was last rendered
 _tracing: tuple[set[str], dict[str, bool]] | None = None  # (files touched, {"known": ...}) of the running block
 _digests: dict[str, str] = {}  # path -> hash, within one build
+# Not the project: caches, sites, environments, git, and an editable install's metadata (*.egg-info, which torch
+# reads with every distribution's entry points when it loads; the versions are in VERSIONS).
 IGNORED = (".cache", "site", ".venv", ".git")
 PINNED = "gated.torch.pinned"  # the module that runs experiments, and the names of its threads
 
@@ -126,7 +128,8 @@ def traced():
         path = Path(name)
         if path.is_absolute() and path.is_relative_to(ROOT) and path.is_file():
             relative = path.relative_to(ROOT)
-            if relative.parts[0] not in IGNORED and "__pycache__" not in relative.parts:
+            if relative.parts[0] not in IGNORED and not relative.parts[0].endswith(".egg-info") \
+                    and "__pycache__" not in relative.parts:
                 used[relative.as_posix()] = digest(relative.as_posix())
     used.update(experiments)
 
