@@ -47,7 +47,6 @@ import logging
 import os
 import re
 import sys
-import time
 import traceback
 import warnings
 from functools import partial
@@ -66,7 +65,6 @@ log = logging.getLogger("mkdocs.hooks.execution")
 ROOT = shared.ROOT
 PACKAGE = ROOT / "gated"
 CACHE = ROOT / ".cache" / "exec"
-STALE_DAYS = 14  # cached results unused for this long are deleted
 
 EXECUTE = os.environ.get("EXECUTE", "on") != "off"
 DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
@@ -86,12 +84,8 @@ FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n]*\bexec=\"on\"[^\n]*", re.M)
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    """Forget cached results that no build has used for STALE_DAYS."""
-    if CACHE.is_dir():
-        limit = time.time() - STALE_DAYS * 86400
-        for path in CACHE.glob("*/*/*.json"):
-            if path.stat().st_mtime < limit:
-                path.unlink()
+    """Forget cached results that no build has used for shared.STALE_DAYS."""
+    shared.forget_unused(CACHE.glob("*/*/*.json"))
 
 
 def on_config(config):
@@ -232,7 +226,7 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
             if _page is not None:
                 tracing.page_used(_page.file.src_uri, entry["used"])
             if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
-                path.touch()  # in use: on_startup deletes only entries unused for STALE_DAYS
+                path.touch()  # in use: on_startup deletes only entries unused for shared.STALE_DAYS
             return entry["output"]
     _start_experiments()  # before tracing's fresh import of gated, which must not race with its imports
     _ran[where] = True  # a block that fails ran too, and runs again on the next build: nothing is kept

@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import re
-import time
 from pathlib import Path
 
 import shared
@@ -34,7 +33,6 @@ log = logging.getLogger("mkdocs.hooks.figures")
 REGISTRY = "gated/chapter/published.py"
 CACHE = shared.ROOT / ".cache" / "figures"
 DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
-STALE_DAYS = 14  # checks no build has reused for this long are forgotten
 
 _checks: dict[Path, list[dict[str, str]]] = {}  # folder -> what each check that reproduced every figure used
 
@@ -60,11 +58,7 @@ def registry_line(name: str) -> int:
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    if CACHE.is_dir():
-        limit = time.time() - STALE_DAYS * 86400
-        for path in CACHE.glob("*/*.json"):
-            if path.stat().st_mtime < limit:
-                path.unlink()
+    shared.forget_unused(CACHE.glob("*/*.json"))
 
 
 def _entry(used: dict[str, str]) -> str:
@@ -80,7 +74,7 @@ def on_pre_build(config) -> None:
     for used in _checks[folder]:
         if tracing.unchanged(used):
             if DISK_CACHE and (path := folder / _entry(used)).is_file():
-                path.touch()  # in use: on_startup deletes only checks unused for STALE_DAYS
+                path.touch()  # in use: on_startup deletes only checks unused for shared.STALE_DAYS
             return
     with tracing.traced() as used:
         drifted = importlib.import_module("gated.chapter.published").check()

@@ -29,7 +29,6 @@ import json
 import logging
 import posixpath
 import re
-import time
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
@@ -45,7 +44,6 @@ PLACEHOLDER = '<div class="print-chapter"></div>'
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
 
 CACHE = shared.ROOT / ".cache" / "print"
-STALE_DAYS = 14  # sections unused for this long are deleted
 _VERSION = hashlib.sha256(Path(__file__).read_bytes() + bs4.__version__.encode()).hexdigest()
 
 _articles: dict[str, str] = {}  # page url -> its article's HTML
@@ -66,13 +64,10 @@ def _slug(url: str) -> str:
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    """Note whether builds are dirty; forget sections that no build has used for STALE_DAYS."""
+    """Note whether builds are dirty; forget sections that no build has used for shared.STALE_DAYS."""
     global _dirty
     _dirty = dirty
-    limit = time.time() - STALE_DAYS * 86400
-    for path in CACHE.glob("*.html"):
-        if path.stat().st_mtime < limit:
-            path.unlink()
+    shared.forget_unused(CACHE.glob("*.html"))
 
 
 def on_nav(nav, config, files):

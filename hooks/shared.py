@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import re
+import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from gated.render import LANGUAGES  # ("en", "ru"); a test checks that mkdocs.yml builds these
@@ -76,3 +78,14 @@ def annotate() -> None:
     logger = logging.getLogger("mkdocs")
     if os.environ.get("GITHUB_ACTIONS") == "true" and not any(isinstance(h, Annotations) for h in logger.handlers):
         logger.addHandler(Annotations())
+
+
+STALE_DAYS = 14  # a kept result that no build has used (touched) for this long is deleted when MkDocs starts
+
+
+def forget_unused(paths: Iterable[Path]) -> None:
+    """Delete the kept results among `paths` that no build has used for STALE_DAYS."""
+    limit = time.time() - STALE_DAYS * 86400
+    for path in paths:
+        if path.stat().st_mtime < limit:
+            path.unlink()
