@@ -14,12 +14,13 @@ def _order(item) -> tuple:
     page, so that a page's readers share its load. The English group comes first, and waits for the site's
     build (tests/pages/conftest.py starts it when collection ends) while the other worker runs the tests that
     need no built site; then the Russian group, then the tests that build the site again, then short reads of
-    the built site."""
+    the built site. A test that acts on a page (`acts_on`) comes after the tests that only read it."""
     uses = set(getattr(item, "fixturenames", ()))
     group = _group(item)
     if group in BROWSER.values():
         params = getattr(getattr(item, "callspec", None), "params", {})
-        return (0 if group == BROWSER["en"] else 2), params.get("path", "")
+        acts = item.get_closest_marker("acts_on")  # comes after the page's readers: it changes the page
+        return (0 if group == BROWSER["en"] else 2), acts.args[0] if acts else params.get("path", ""), bool(acts)
     if "built" not in uses:
         return (1,)
     return (3,) if uses & AGAIN else (4,)
@@ -49,7 +50,9 @@ def pytest_collection_modifyitems(config, items):
     pytest-xdist hands out the tests in this order (`--no-loadscope-reorder`), a group at a time."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()) and _group(item) is None:
-            lang = getattr(getattr(item, "callspec", None), "params", {}).get("lang", "en")
+            acts = item.get_closest_marker("acts_on")
+            lang = getattr(getattr(item, "callspec", None), "params", {}).get("lang") \
+                or (acts and acts.kwargs.get("lang")) or "en"
             item.add_marker(pytest.mark.xdist_group(BROWSER[lang]))
     items.sort(key=_order)
     for item in items:

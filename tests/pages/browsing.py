@@ -94,10 +94,11 @@ def open_page(browser, server: str, lang: str, path: str, **context) -> Iterator
 
 
 class Shown:
-    """Loaded pages that tests only read, at 1280×900: the page asked for last stays open until a test asks
-    for another. It loads in the light scheme, settled (test_page reads everything the page asked for); a test
-    that asks for the dark one gets the same page switched with the palette toggle, as a reader switches it.
-    (test_browser checks that a reader whose system prefers dark gets it on loading.)"""
+    """Loaded pages that tests read, at 1280×900: the page asked for last stays open until a test asks for
+    another. It loads for a reader whose system prefers light, settled (test_page reads everything the page
+    asked for), and `loaded_scheme` is the scheme it chose then; a test that asks for the dark one gets the same
+    page switched with the palette toggle, as a reader switches it. A test that changes the page (`act`) comes
+    after its readers (tests/conftest.py), and the next test to ask for the page gets it loaded again."""
 
     SCHEMES = {"light": ("default", 0), "dark": ("slate", 1)}  # Material's scheme, and its palette input
 
@@ -105,6 +106,17 @@ class Shown:
         self.browser, self.server = browser, server
         self.page: tuple[str, str] | None = None
         self.visit: Visit | None = None
+        self.loaded_scheme: str | None = None
+
+    def act(self, lang: str, path: str) -> Visit:
+        """The page in the light scheme, for a test that moves its sliders, types into it or leaves it. As on a
+        page just loaded, it is scrolled to the top, and the key Tab moves to its first link, whatever the tests
+        before it focused (the palette toggle, say)."""
+        visit = self(lang, path)
+        self.page = None  # whatever the test does to it, the next test does not see
+        visit.page.evaluate("""() => { const body = document.body; body.tabIndex = -1; body.focus();
+            body.blur(); body.removeAttribute('tabindex'); window.scrollTo(0, 0); }""")
+        return visit
 
     def __call__(self, lang: str, path: str, scheme: str = "light") -> Visit:
         if self.page != (lang, path):
@@ -112,6 +124,7 @@ class Shown:
             if self.visit is None:
                 self.visit = Visit(self.browser, color_scheme="light", **DESKTOP)
             self.visit.load(lang_url(self.server, lang, path), settle=True)
+            self.loaded_scheme = self.visit.page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
             self.page = (lang, path)
         name, palette = self.SCHEMES[scheme]
         page = self.visit.page

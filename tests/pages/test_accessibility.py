@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browsing import PAGES, lang_url, open_page
+from browsing import PAGES, lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -119,42 +119,42 @@ def _tab_to(page, matches: str, limit: int = 150) -> bool:
     return False
 
 
+@pytest.mark.acts_on("highway/")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_tabs_switch_from_the_keyboard(browser, server, lang):
-    with open_page(browser, server, lang, "highway/") as visit:
-        page = visit.page
-        assert _tab_to(page, "el => el.matches('.tabbed-set > input')"), "Tab never reaches a block's tabs"
-        name = page.evaluate("() => document.activeElement.name")
-        before = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
-        page.keyboard.press("ArrowRight")
-        after = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
-        assert after == before + 1
-        shown = page.evaluate(f"""() => {{
-            const input = [...document.getElementsByName('{name}')][{after}];
-            const block = input.closest('.tabbed-set').querySelector(`.tabbed-content > :nth-child({after + 1})`);
-            return block.offsetHeight > 0; }}""")
-        assert shown, "the tab chosen from the keyboard does not show its content"
+def test_tabs_switch_from_the_keyboard(shown, lang):
+    page = shown.act(lang, "highway/").page
+    assert _tab_to(page, "el => el.matches('.tabbed-set > input')"), "Tab never reaches a block's tabs"
+    name = page.evaluate("() => document.activeElement.name")
+    before = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate(f"() => [...document.getElementsByName('{name}')].findIndex(i => i.checked)")
+    assert after == before + 1
+    visible = page.evaluate(f"""() => {{
+        const input = [...document.getElementsByName('{name}')][{after}];
+        const block = input.closest('.tabbed-set').querySelector(`.tabbed-content > :nth-child({after + 1})`);
+        return block.offsetHeight > 0; }}""")
+    assert visible, "the tab chosen from the keyboard does not show its content"
 
 
+@pytest.mark.acts_on("gru/")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_language_switch_works_from_the_keyboard(browser, server, lang):
+def test_the_language_switch_works_from_the_keyboard(shown, server, lang):
     other = "en" if lang == "ru" else "ru"
-    with open_page(browser, server, lang, "gru/") as visit:
-        page = visit.page
-        assert _tab_to(page, f"el => el.matches('a.md-select__link[hreflang=\"{other}\"]')"), "no switch by Tab"
-        with page.expect_navigation():
-            page.keyboard.press("Enter")
-        page.wait_for_load_state("load")
-        assert page.url == lang_url(server, other, "gru/")
-        assert page.evaluate("() => document.documentElement.lang") == other
+    page = shown.act(lang, "gru/").page
+    assert _tab_to(page, f"el => el.matches('a.md-select__link[hreflang=\"{other}\"]')"), "no switch by Tab"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.wait_for_load_state("load")
+    assert page.url == lang_url(server, other, "gru/")
+    assert page.evaluate("() => document.documentElement.lang") == other
 
 
+@pytest.mark.acts_on("gradient-highway/")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_notebook_downloads_from_the_keyboard(browser, server, lang):
-    with open_page(browser, server, lang, "gradient-highway/", accept_downloads=True) as visit:
-        page = visit.page
-        assert _tab_to(page, "el => el.matches('a.notebook-download')"), "Tab never reaches the download"
-        with page.expect_download() as download:
-            page.keyboard.press("Enter")
-        assert download.value.suggested_filename.endswith(".ipynb")
-        assert '"nbformat"' in Path(download.value.path()).read_text(encoding="utf-8")
+def test_the_notebook_downloads_from_the_keyboard(shown, lang):
+    page = shown.act(lang, "gradient-highway/").page  # Playwright's contexts accept downloads unless told not to
+    assert _tab_to(page, "el => el.matches('a.notebook-download')"), "Tab never reaches the download"
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename.endswith(".ipynb")
+    assert '"nbformat"' in Path(download.value.path()).read_text(encoding="utf-8")

@@ -153,10 +153,11 @@ def _contrast(png: bytes) -> float:
 
 
 @pytest.mark.parametrize(("lang", "path"), [("en", "step-by-step/"), ("ru", "forget-bias/")])
-def test_a_reader_whose_system_prefers_dark_gets_the_dark_scheme(browser, server, lang, path):
-    for preference, scheme in (("dark", "slate"), ("light", "default")):
-        with open_page(browser, server, lang, path, color_scheme=preference) as visit:
-            assert visit.page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == scheme
+def test_a_reader_whose_system_prefers_dark_gets_the_dark_scheme(shown, browser, server, lang, path):
+    shown(lang, path)  # loaded for a reader whose system prefers light
+    assert shown.loaded_scheme == "default"
+    with open_page(browser, server, lang, path, color_scheme="dark") as visit:
+        assert visit.page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == "slate"
 
 
 @pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
@@ -179,54 +180,54 @@ def test_dark_theme_keeps_figures_readable(shown, request, lang, path):
         raise
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_notebook_page_shows_outputs_and_offers_the_notebook(browser, server, lang):
-    with open_page(browser, server, lang, "gradient-highway/") as visit:
-        page = visit.page
-        outputs = page.locator(".jp-OutputArea-output")
-        assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
-        link = page.locator("a.notebook-download")
-        assert link.count() == 1 and link.is_visible()
-        response = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))
-        assert response.ok
-        notebook = nbformat.reads(response.text(), as_version=4)
-        nbformat.validate(notebook)
-        assert json.loads(response.text())["metadata"]["kernelspec"]["name"] == "python3"
+@pytest.mark.parametrize(("lang", "path"), [("en", "gradient-highway/"), ("ru", "gradient-highway/")], ids=["en", "ru"])
+def test_the_notebook_page_shows_outputs_and_offers_the_notebook(shown, lang, path):
+    page = shown(lang, path).page
+    outputs = page.locator(".jp-OutputArea-output")
+    assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
+    link = page.locator("a.notebook-download")
+    assert link.count() == 1 and link.is_visible()
+    response = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))
+    assert response.ok
+    notebook = nbformat.reads(response.text(), as_version=4)
+    nbformat.validate(notebook)
+    assert json.loads(response.text())["metadata"]["kernelspec"]["name"] == "python3"
 
 
-def _search(browser, server: str, lang: str, query: str) -> list[str]:
+def _search(shown, lang: str, query: str) -> list[str]:
     """The result links Material's search offers for `query`, best first, from the home page of `lang`."""
-    with open_page(browser, server, lang, "") as visit:
-        page = visit.page
-        box = page.locator("input.md-search__input")
-        box.click()
-        box.fill(query)
-        for _ in range(60):  # the index is built in a worker after the page loads
-            box.press("End")  # Material searches on key presses
-            if page.locator(".md-search-result__item").count():
-                break
-            page.wait_for_timeout(500)
-        return [
-            urlsplit(h).path
-            for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")
-        ]
+    page = shown.act(lang, "").page
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    for _ in range(60):  # the index is built in a worker after the page loads
+        box.press("End")  # Material searches on key presses
+        if page.locator(".md-search-result__item").count():
+            break
+        page.wait_for_timeout(500)
+    return [urlsplit(h).path
+            for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")]
 
 
-def test_a_russian_word_finds_the_russian_page(browser, server):
-    hits = _search(browser, server, "ru", "забывания")
+@pytest.mark.acts_on("", lang="ru")
+def test_a_russian_word_finds_the_russian_page(shown):
+    hits = _search(shown, "ru", "забывания")
     assert hits and hits[0].startswith("/ru/") and "/ru/forget-bias/" in hits, hits
 
 
-def test_an_english_word_finds_the_english_page(browser, server):
-    hits = _search(browser, server, "en", "forget")
+@pytest.mark.acts_on("")
+def test_an_english_word_finds_the_english_page(shown):
+    hits = _search(shown, "en", "forget")
     assert hits and not hits[0].startswith("/ru/") and "/forget-bias/" in hits, hits
 
 
-@pytest.mark.parametrize(("lang", "query"), [("en", "saturate"), ("ru", "насыщение")])
-def test_a_word_of_one_language_offers_that_language_first(browser, server, lang, query):
-    hits = _search(browser, server, "en" if lang == "ru" else "ru", query)  # searched from the other language
+@pytest.mark.acts_on("")
+@pytest.mark.parametrize(("word", "lang", "query"), [("en", "ru", "saturate"), ("ru", "en", "насыщение")],
+                         ids=["en-word-on-ru", "ru-word-on-en"])
+def test_a_word_of_one_language_offers_that_language_first(shown, word, lang, query):
+    hits = _search(shown, lang, query)  # searched from the home page of the other language, `lang`
     assert hits, f"nothing found for {query!r}"
-    assert hits[0].startswith("/ru/") == (lang == "ru"), hits
+    assert hits[0].startswith("/ru/") == (word == "ru"), hits
 
 
 @pytest.mark.parametrize(("background", "ink", "readable"), [(20, 30, False), (250, 20, True), (35, 220, True)])

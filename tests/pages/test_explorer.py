@@ -8,7 +8,7 @@ import pytest
 from gated import highway
 from gated.chapter import explorer, tables
 from gated.render import markdown
-from browsing import lang_url, open_page
+from browsing import lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -19,26 +19,27 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('.bias-explore
     .map(o => [o.dataset.show, o.textContent]))"""
 
 
+@pytest.mark.acts_on("forget-bias/")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_explorer_shows_what_gated_computes_at_every_position(browser, server, lang):
-    with open_page(browser, server, lang, "forget-bias/") as visit:
-        page = visit.page
-        root = page.locator(".bias-explorer")
-        assert root.is_visible()
-        assert page.evaluate(SHOWN) == explorer.shown(explorer.BIAS.start, explorer.DISTANCE.start, lang)
-        wrong = []
-        for b_f in BIASES:
-            root.locator('input[data-role="bias"]').fill(f"{b_f:g}")
-            for tau in DISTANCES:
-                root.locator('input[data-role="tau"]').fill(str(tau))
-                shown, expected = page.evaluate(SHOWN), explorer.shown(b_f, tau, lang)
-                if shown != expected:
-                    wrong.append(f"b_f={b_f}, τ={tau}: shows {shown}, gated.highway gives {expected}")
-                description = page.evaluate("() => document.querySelector('.bias-explorer desc').textContent")
-                if description != str(explorer.DESCRIBE(lang)).format(**expected):
-                    wrong.append(f"b_f={b_f}, τ={tau}: the plot says {description!r}")
-        assert wrong == [], "\n".join(wrong)
-        assert visit.errors == []
+def test_the_explorer_shows_what_gated_computes_at_every_position(shown, lang):
+    visit = shown.act(lang, "forget-bias/")
+    page = visit.page
+    root = page.locator(".bias-explorer")
+    assert root.is_visible()
+    assert page.evaluate(SHOWN) == explorer.shown(explorer.BIAS.start, explorer.DISTANCE.start, lang)
+    wrong = []
+    for b_f in BIASES:
+        root.locator('input[data-role="bias"]').fill(f"{b_f:g}")
+        for tau in DISTANCES:
+            root.locator('input[data-role="tau"]').fill(str(tau))
+            now, expected = page.evaluate(SHOWN), explorer.shown(b_f, tau, lang)
+            if now != expected:
+                wrong.append(f"b_f={b_f}, τ={tau}: shows {now}, gated.highway gives {expected}")
+            description = page.evaluate("() => document.querySelector('.bias-explorer desc').textContent")
+            if description != str(explorer.DESCRIBE(lang)).format(**expected):
+                wrong.append(f"b_f={b_f}, τ={tau}: the plot says {description!r}")
+    assert wrong == [], "\n".join(wrong)
+    assert visit.errors == []
 
 
 def test_the_explorer_agrees_with_the_static_table():
@@ -51,17 +52,17 @@ def test_the_explorer_agrees_with_the_static_table():
             assert shown["gate"] in row and shown["kept"] in row
 
 
+@pytest.mark.acts_on("forget-bias/")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_sliders_move_from_the_keyboard(browser, server, lang):
-    with open_page(browser, server, lang, "forget-bias/") as visit:
-        page = visit.page
-        bias = page.locator('.bias-explorer input[data-role="bias"]')
-        bias.focus()
-        page.keyboard.press("ArrowRight")
-        page.keyboard.press("ArrowRight")
-        b_f = explorer.BIAS.start + 2 * explorer.BIAS.step
-        assert page.evaluate(SHOWN) == explorer.shown(b_f, explorer.DISTANCE.start, lang)
-        assert bias.get_attribute("aria-valuetext") == explorer.shown(b_f, 1, lang)["bias"]
+def test_the_sliders_move_from_the_keyboard(shown, lang):
+    page = shown.act(lang, "forget-bias/").page
+    bias = page.locator('.bias-explorer input[data-role="bias"]')
+    bias.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    b_f = explorer.BIAS.start + 2 * explorer.BIAS.step
+    assert page.evaluate(SHOWN) == explorer.shown(b_f, explorer.DISTANCE.start, lang)
+    assert bias.get_attribute("aria-valuetext") == explorer.shown(b_f, 1, lang)["bias"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

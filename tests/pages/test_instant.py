@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from browsing import lang_url, open_page
+from browsing import lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
 
@@ -33,47 +33,49 @@ def _switcher(page, want: set[str], seconds: float = 5.0) -> list[str]:
         page.wait_for_timeout(100)
 
 
+@pytest.mark.acts_on("")
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_five_instant_switches_typeset_every_formula(browser, server, lang):
-    with open_page(browser, server, lang, "") as visit:
-        page = visit.page
-        page.evaluate("() => { window.__sameDocument = true; }")  # gone if a page reloads
-        for path in ROUTE:
-            target = lang_url(server, lang, path)
-            links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
-            hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
-            assert target in hrefs, f"no navigation link to {target}"
-            page.evaluate("() => { window.__before = document.querySelector('article h1'); }")
-            links.nth(hrefs.index(target)).click()
-            page.wait_for_url(target)
-            # the address changes before the content: wait for the new page's heading, not the old one's
-            page.wait_for_function("""(t) => { const h1 = document.querySelector('article h1');
-                return h1 && h1 !== window.__before && location.href === t; }""", arg=target)
-            page.wait_for_function(TYPESET, timeout=20000)
-            assert page.evaluate("() => window.__sameDocument") is True, f"{path} was a full reload"
-            formulas = page.evaluate("() => document.querySelectorAll('article mjx-container').length")
-            assert formulas > 0, f"{path}: no formula typeset"
-            if path == "forget-bias/":
-                explorer = page.locator(".bias-explorer")
-                explorer.wait_for(state="visible", timeout=5000)  # explorer.js sets it up when the page is announced
-                assert explorer.is_visible(), "the explorer is not set up after a switch"
-            twins = {lang_url(server, "en", path), lang_url(server, "ru", path)}
-            switch = _switcher(page, twins)
-            assert set(switch) == twins, switch
-        assert visit.errors == [], visit.errors
-
-
-def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(browser, server):
-    with open_page(browser, server, "en", "") as visit:
-        page = visit.page
+def test_five_instant_switches_typeset_every_formula(shown, server, lang):
+    visit = shown.act(lang, "")
+    page = visit.page
+    page.evaluate("() => { window.__sameDocument = true; }")  # gone if a page reloads
+    for path in ROUTE:
+        target = lang_url(server, lang, path)
         links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
         hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
-        links.nth(hrefs.index(lang_url(server, "en", "highway/"))).click()
-        page.wait_for_url(lang_url(server, "en", "highway/"))
-        page.locator(".md-select").first.hover()
-        with page.expect_navigation():
-            page.locator("a.md-select__link[hreflang='ru']").click()
-        page.wait_for_load_state("load")
-        assert page.url == lang_url(server, "ru", "highway/")
-        assert page.evaluate("() => document.documentElement.lang") == "ru"
-        assert "Поиск" in (page.locator("input.md-search__input").get_attribute("placeholder") or "")
+        assert target in hrefs, f"no navigation link to {target}"
+        page.evaluate("() => { window.__before = document.querySelector('article h1'); }")
+        links.nth(hrefs.index(target)).click()
+        page.wait_for_url(target)
+        # the address changes before the content: wait for the new page's heading, not the old one's
+        page.wait_for_function("""(t) => { const h1 = document.querySelector('article h1');
+            return h1 && h1 !== window.__before && location.href === t; }""", arg=target)
+        page.wait_for_function(TYPESET, timeout=20000)
+        assert page.evaluate("() => window.__sameDocument") is True, f"{path} was a full reload"
+        formulas = page.evaluate("() => document.querySelectorAll('article mjx-container').length")
+        assert formulas > 0, f"{path}: no formula typeset"
+        if path == "forget-bias/":
+            explorer = page.locator(".bias-explorer")
+            explorer.wait_for(state="visible", timeout=5000)  # explorer.js sets it up when the page is announced
+            assert explorer.is_visible(), "the explorer is not set up after a switch"
+        twins = {lang_url(server, "en", path), lang_url(server, "ru", path)}
+        switch = _switcher(page, twins)
+        assert set(switch) == twins, switch
+    assert visit.errors == [], visit.errors
+
+
+@pytest.mark.acts_on("")
+def test_the_language_switch_after_an_instant_switch_loads_the_twin_in_full(shown, server):
+    visit = shown.act("en", "")
+    page = visit.page
+    links = page.locator("nav.md-nav--primary a.md-nav__link[href]")
+    hrefs = links.evaluate_all("(as) => as.map(a => a.href)")
+    links.nth(hrefs.index(lang_url(server, "en", "highway/"))).click()
+    page.wait_for_url(lang_url(server, "en", "highway/"))
+    page.locator(".md-select").first.hover()
+    with page.expect_navigation():
+        page.locator("a.md-select__link[hreflang='ru']").click()
+    page.wait_for_load_state("load")
+    assert page.url == lang_url(server, "ru", "highway/")
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+    assert "Поиск" in (page.locator("input.md-search__input").get_attribute("placeholder") or "")
