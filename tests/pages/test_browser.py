@@ -194,6 +194,19 @@ def test_the_notebook_page_shows_outputs_and_offers_the_notebook(shown, lang, pa
     assert json.loads(response.text())["metadata"]["kernelspec"]["name"] == "python3"
 
 
+@pytest.mark.acts_on("gradient-highway/")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_notebooks_first_table_is_within_two_screens(shown, lang):
+    """The package's cells are folded under one label, so the first table comes early; the label opens them."""
+    page = shown.act(lang, "gradient-highway/").page
+    top = page.evaluate("() => document.querySelector('article table').getBoundingClientRect().top + scrollY")
+    assert top < 2 * DESKTOP["viewport"]["height"], f"the first table starts at {top:.0f} px, below two screens"
+    summary = page.locator("details.notebook-package > summary")
+    assert summary.is_visible() and not page.locator("details.notebook-package .jp-Cell").first.is_visible()
+    summary.click()
+    assert page.locator("details.notebook-package .jp-Cell").first.is_visible()
+
+
 def _search(shown, lang: str, query: str) -> list[str]:
     """The result links Material's search offers for `query`, best first, from the home page of `lang`."""
     page = shown.act(lang, "").page

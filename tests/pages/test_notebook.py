@@ -184,21 +184,3 @@ def test_the_tables_are_tables(built, lang):
     folder, _ = PAGES[lang]
     html = (built / folder / "index.html").read_text(encoding="utf-8")
     assert html.count("<table") >= 6 and "jp-RenderedMarkdown" in html
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", PAGES)
-def test_the_first_table_is_within_two_screens(browser, server, lang):
-    folder, _ = PAGES[lang]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(f"{server}{folder}/", wait_until="load")
-        top = page.evaluate("() => document.querySelector('article table').getBoundingClientRect().top + scrollY")
-        assert top < 2 * 900, f"the first table starts at {top:.0f} px, below the first two screens"
-        summary = page.locator("details.notebook-package > summary")
-        assert summary.is_visible() and not page.locator("details.notebook-package .jp-Cell").first.is_visible()
-        summary.click()
-        assert page.locator("details.notebook-package .jp-Cell").first.is_visible()
-    finally:
-        context.close()
