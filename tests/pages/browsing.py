@@ -1,8 +1,9 @@
 """Pages of the built site in Chromium: a Visit records what a page asked for and complained about.
 
-Tests that only read a page share one load of it (`shown`, a fixture of conftest.py). The tests that drive
-Chromium come in two groups, a language each, page by page (tests/conftest.py), so a page's readers come in a
-row and it is loaded once. A tab is kept from one page to the next (see `Visit`).
+Tests that only read a page share one load of it (`shown`, a fixture of conftest.py), and the first test that
+acts on it (`Shown.act`) has it after them. The tests that drive Chromium come in two groups, a language each,
+page by page (tests/conftest.py), so a page's readers come in a row and it is loaded once. A tab is kept from
+one page to the next (see `Visit`). `open_page` gives a tab of its own, for a test that needs other options.
 """
 
 from __future__ import annotations
