@@ -93,6 +93,22 @@ def test_the_pinned_process_refuses_to_run_unpinned_kernels(monkeypatch):
         pinned.run(SENSOR, env=HERE)
 
 
+def test_torch_is_pinned_when_it_loads_and_loads_only_when_imported(tmp_path, monkeypatch):
+    """A call that imports torch, at the top of its module or inside the function, finds it pinned; a call that
+    never imports it does not load it."""
+    (tmp_path / "probes.py").write_text(
+        "import sys\n\n\n"
+        "def loaded():\n    return 'torch' in sys.modules\n\n\n"
+        "def pins():\n    import torch\n\n"
+        "    return torch.backends.mkldnn.enabled, torch.are_deterministic_algorithms_enabled(), "
+        "torch.get_num_threads()\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    assert pinned.run("probes:loaded") is False
+    assert pinned.run("probes:pins") == (False, True, 1)
+    assert pinned.run("probes:pins", pin=False) != (False, True, 1)  # what the pins change
+
+
 def test_a_failing_experiment_reports_its_traceback():
     with pytest.raises(pinned.ExperimentError, match="ZeroDivisionError"):
         pinned.run("fractions:Fraction", numerator=1, denominator=0)
