@@ -17,6 +17,7 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
+import browsing
 from browsing import Shown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,6 +202,12 @@ def server(built):
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
     httpd.server_close()
+
+
+def pytest_runtest_teardown(item, nextitem):
+    """A worker that goes on from the tests that drive Chromium to others leaves its pages for blank ones."""
+    if item.get_closest_marker("browser") and not (nextitem and nextitem.get_closest_marker("browser")):
+        browsing.park()
 
 
 @pytest.fixture(scope="session")

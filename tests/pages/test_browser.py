@@ -207,9 +207,10 @@ def test_the_notebooks_first_table_is_within_two_screens(shown, lang):
     assert page.locator("details.notebook-package .jp-Cell").first.is_visible()
 
 
-def _search(shown, lang: str, query: str) -> list[str]:
-    """The result links Material's search offers for `query`, best first, from the home page of `lang`."""
-    page = shown.act(lang, "").page
+def _search(shown, lang: str, path: str, query: str) -> list[str]:
+    """The result links Material's search offers for `query`, best first, on the page `path` of `lang`. Each
+    search is made on a page that no other test changes, so that it costs no load of its own."""
+    page = shown.act(lang, path).page
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query)
@@ -222,23 +223,23 @@ def _search(shown, lang: str, query: str) -> list[str]:
             for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")]
 
 
-@pytest.mark.acts_on("", lang="ru")
+@pytest.mark.acts_on("summary/", lang="ru")
 def test_a_russian_word_finds_the_russian_page(shown):
-    hits = _search(shown, "ru", "забывания")
+    hits = _search(shown, "ru", "summary/", "забывания")
     assert hits and hits[0].startswith("/ru/") and "/ru/forget-bias/" in hits, hits
 
 
-@pytest.mark.acts_on("")
+@pytest.mark.acts_on("summary/")
 def test_an_english_word_finds_the_english_page(shown):
-    hits = _search(shown, "en", "forget")
+    hits = _search(shown, "en", "summary/", "forget")
     assert hits and not hits[0].startswith("/ru/") and "/forget-bias/" in hits, hits
 
 
-@pytest.mark.acts_on("")
+@pytest.mark.acts_on("bidirectional/")
 @pytest.mark.parametrize(("word", "lang", "query"), [("en", "ru", "saturate"), ("ru", "en", "насыщение")],
                          ids=["en-word-on-ru", "ru-word-on-en"])
 def test_a_word_of_one_language_offers_that_language_first(shown, word, lang, query):
-    hits = _search(shown, lang, query)  # searched from the home page of the other language, `lang`
+    hits = _search(shown, lang, "bidirectional/", query)  # searched in the other language, `lang`
     assert hits, f"nothing found for {query!r}"
     assert hits[0].startswith("/ru/") == (word == "ru"), hits
 
