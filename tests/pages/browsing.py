@@ -65,10 +65,15 @@ class Visit:
         self.page.goto(url, wait_until="load")
         self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
         self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
-        if settle:  # wait for everything the page asks for after loading (fonts, the search index)
-            self.page.wait_for_load_state("networkidle")
-            # and for scrolling.js, which gives what scrolls sideways its tab stop 100 ms after the formulas are set
+        if settle:  # scrolling.js gives what scrolls sideways its tab stop 100 ms after the formulas are set
             self.page.evaluate("() => new Promise(r => setTimeout(r, 150))")
+        return self
+
+    def settled(self) -> Visit:
+        """This page once it has asked for all it asks for after loading (the search index, say): then what it
+        asked for, failed to get and complained about is all recorded. Waiting for it (half a second with no
+        request) costs a test that reads a page after others have read it nothing."""
+        self.page.wait_for_load_state("networkidle")
         return self
 
     def close(self):
@@ -101,8 +106,8 @@ def open_page(browser, server: str, lang: str, path: str, **context) -> Iterator
 
 class Shown:
     """Loaded pages that tests read, at 1280×900: the page asked for last stays open until a test asks for
-    another. It loads for a reader whose system prefers light, settled (test_page reads everything the page
-    asked for), and `loaded_scheme` is the scheme it chose then; a test that asks for the dark one gets the same
+    another. It loads for a reader whose system prefers light (a test that reads what the page asked for asks
+    for it `settled`), and `loaded_scheme` is the scheme it chose then; a test that asks for the dark one gets the same
     page switched with the palette toggle, as a reader switches it. A test that changes the page (`act`) comes
     after its readers (tests/conftest.py), and the next test to ask for the page gets it loaded again."""
 

@@ -212,8 +212,8 @@ def pytest_runtest_teardown(item, nextitem):
 
 @pytest.fixture(scope="session")
 def shown(browser, server):
-    """shown(lang, path, scheme="light"): the page, loaded and settled at 1280×900, for a test that only reads
-    it; the next test of the same page reads the same load (tests/conftest.py runs them in a row).
+    """shown(lang, path, scheme="light"): the page, loaded at 1280×900 with its formulas set, for a test that
+    only reads it; the next test of the same page reads the same load (tests/conftest.py runs them in a row).
     shown.act(lang, path): the same load, for a test that changes the page; the next test gets it loaded again."""
     pages = Shown(browser, server)
     yield pages

@@ -40,7 +40,7 @@ IDS = [f"{lang}:/{path}" for lang, path in CASES]
 @pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
 def test_page(shown, server, request, lang, path):
     url = lang_url(server, lang, path)
-    visit = shown(lang, path)
+    visit = shown(lang, path).settled()
     name = f"{lang}-{path.strip('/') or 'index'}-light"
     try:
         page = visit.page
