@@ -154,6 +154,13 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
         return _compute(target, env, pin, payload, folder)
 
 
+def environment(env: dict[str, str] | None = None, pin: bool = True) -> dict[str, str]:
+    """The environment a process started by `run` gets: the caller's, `env` over it, and the pins over both."""
+    environ = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
+    environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environ.get("PYTHONPATH")])])
+    return environ
+
+
 def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
              folder: Path | None) -> tuple[dict[str, str], bytes]:
     """The kept result that fits what it used, if there is one in `folder`; else the process's."""
@@ -162,13 +169,11 @@ def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
         if _unchanged(used):
             path.touch()
             return used, result
-    environment = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
-    environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environment.get("PYTHONPATH")])])
     done = subprocess.run(
         [sys.executable, "-m", "gated.torch.pinned", target, *([] if pin else ["--free"])],
         input=payload,
         capture_output=True,
-        env=environment,
+        env=environment(env, pin),
         cwd=ROOT,
     )
     if done.returncode != 0:
