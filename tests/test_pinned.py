@@ -164,21 +164,18 @@ def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
     assert pickle.loads(text) == scratch.corpus()
 
 
-def counted(log: str) -> int:
-    """An experiment that notes each time it runs."""
-    with open(log, "a") as f:
-        f.write("ran\n")
-    time.sleep(0.5)
-    return 42
-
-
 def test_a_call_running_elsewhere_is_waited_for_not_run_again(tmp_path, monkeypatch):
     """Two callers at once (a build beside a test run): one process computes, the other reuses its result."""
+    # An experiment that notes each time it runs, in a module of its own: this one imports torch, which it needs not.
+    (tmp_path / "counting.py").write_text(
+        "import time\n\n\n"
+        "def counted(log):\n    with open(log, 'a') as f:\n        f.write('ran\\n')\n"
+        "    time.sleep(0.5)\n    return 42\n")
     monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
-    monkeypatch.setenv("PYTHONPATH", HERE["PYTHONPATH"])  # so that the pinned process finds `counted`
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # so that the pinned process finds `counting`
     log = tmp_path / "calls"
     with ThreadPoolExecutor(2) as both:  # two threads hold two locks on the file, as two processes would
-        results = list(both.map(lambda _: pinned.run(f"{Path(__file__).stem}:counted", log=str(log)), range(2)))
+        results = list(both.map(lambda _: pinned.run("counting:counted", log=str(log)), range(2)))
     assert results == [42, 42]
     assert log.read_text() == "ran\n"
 
