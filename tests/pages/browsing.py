@@ -3,14 +3,12 @@
 Tests that only read a page share one load of it (`shown`, a fixture of conftest.py), and the first test that
 acts on it (`Shown.act`) has it after them. The tests that drive Chromium come in two groups, a language each,
 page by page (tests/conftest.py), so a page's readers come in a row and it is loaded once. A tab is kept from
-one page to the next (see `Visit`). `open_page` gives a tab of its own, for a test that needs other options.
+one page to the next (see `Visit`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 PAGES = [
     "",
@@ -82,26 +80,6 @@ class Visit:
 
 def lang_url(server: str, lang: str, path: str) -> str:
     return server + ("ru/" if lang == "ru" else "") + path
-
-
-_tabs: dict[tuple, list[Visit]] = {}  # tabs free for the next test, by the browser and context they were made with
-
-
-@contextmanager
-def open_page(browser, server: str, lang: str, path: str, **context) -> Iterator[Visit]:
-    """A page of the built site in `lang`, at 1280×900 unless `context` says otherwise, for a test to act on
-    inside `with`. The tab goes back for the next test if the test passed, and is closed if it did not."""
-    context = {**DESKTOP, **context}
-    key = (id(browser), repr(sorted(context.items())))
-    free = _tabs.setdefault(key, [])
-    visit = free.pop() if free else Visit(browser, **context)
-    try:
-        yield visit.load(lang_url(server, lang, path))
-    except BaseException:
-        visit.close()
-        raise
-    visit.park()
-    free.append(visit)
 
 
 class Shown:
