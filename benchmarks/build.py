@@ -2,8 +2,9 @@
 
     python benchmarks/build.py [--runs 3] [--chapters 10] [--large-runs 1] [--skip-tests]
 
-Works in temporary copies of the site, so the repository's caches are left alone,
-and prints the median of several runs of:
+Builds in temporary copies of the site, and runs the tests with the repository's
+caches set aside (then put back), so those caches are left as they were. Prints
+the median of several runs of:
 
     (a) a cold strict build of both languages (no cached results)
     (c) the same site with code execution switched off: rendering alone, the floor
@@ -12,8 +13,12 @@ and prints the median of several runs of:
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses; (e') with --dirty
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains; (f') with --dirty
     (g) the forget-bias training alone: pinned, in one process, one thread, uncached
-    (h) the test suite, whole and its quick tier (one run each); of the whole, (hb) the summed time of the tests
-        that drive Chromium, which one worker runs one after another, and (ho) that of all the others
+    (h) the test suite, whole and its quick tier (one run each), as an author runs them: the repository's
+        caches current (a run from a clean state comes first and leaves them so); of the whole, (hb) the
+        summed time of the tests that drive Chromium, which one worker runs one after another, and (ho) that
+        of all the others
+    (hc) the whole suite as CI runs it, in a clean clone: no cached result, so its one build runs every
+        block and trains every experiment (the repository's .cache is set aside meanwhile, and put back)
 
 then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
 copies of this chapter under other paths, each with blocks of its own. Last, the
@@ -23,6 +28,7 @@ ratios the project's targets are stated in; the prose reload's with the way scri
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import itertools
 import os
@@ -35,6 +41,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -150,6 +157,23 @@ def training_alone(root: Path) -> float:
     return time.perf_counter() - start
 
 
+@contextlib.contextmanager
+def caches_aside() -> Iterator[None]:
+    """The repository without its .cache while the block runs, as a clean clone has it; the one it had comes
+    back afterwards (and what the block's runs cached goes), or, if it had none, what they cached stays."""
+    cache = ROOT / ".cache"
+    with tempfile.TemporaryDirectory(prefix="gated-bench-cache-", dir=ROOT.parent) as tmp:
+        aside = Path(tmp) / ".cache"
+        if cache.exists():
+            cache.rename(aside)
+        try:
+            yield
+        finally:
+            if aside.exists():
+                shutil.rmtree(cache, ignore_errors=True)
+                aside.rename(cache)
+
+
 def suite(*args: str) -> tuple[float, float, float]:
     """One run of the test suite: its wall time, then the summed time (set-up included) of the tests that drive
     Chromium, two groups of one language each (tests/conftest.py), and of all the others. A failing run stops the
@@ -222,11 +246,13 @@ def main() -> int:
         note(f"(d'{n}) serve --dirty reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
     if not args.skip_tests:
-        whole, browser, others = suite()
-        note("(h) test suite, whole (one run)", whole)
-        note("(hb) of which the tests that drive Chromium, summed", browser)
-        note("(ho) and all the other tests, summed over two workers", others)
-        note("(q) test suite, quick tier (one run)", suite("-m", "not slow")[0])
+        with caches_aside():
+            note("(hc) test suite, whole, from a clean clone (one run)", suite()[0])
+            whole, browser, others = suite()
+            note("(h) test suite, whole (one run)", whole)
+            note("(hb) of which the tests that drive Chromium, summed", browser)
+            note("(ho) and all the other tests, summed over two workers", others)
+            note("(q) test suite, quick tier (one run)", suite("-m", "not slow")[0])
 
     print(f"\nmedian of {args.runs} runs, {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
     print(f"| {'measurement':<58} | {'seconds':>8} |\n| {'-' * 58} | {'-' * 7}: |")
@@ -247,6 +273,7 @@ def main() -> int:
     target(f"({d}{n}) / ({d}): prose reload, {n} chapters against one", r[f"{d}{n}"] / r[d], 3.0)
     if "h" in r:
         target("(h): whole suite", r["h"], 180, " s")
+        target("(hc): whole suite, clean clone", r["hc"], 180, " s")
         target("(q): quick tier", r["q"], 60, " s")
     return 0
 
