@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
@@ -110,6 +111,14 @@ def built(tmp_path_factory, worker_id) -> Path:
     if verdict.exists():
         pytest.fail("the strict build of the site failed:\n" + verdict.read_text(), pytrace=False)
     return shared / "site"
+
+
+@pytest.fixture(scope="session")
+def soups(built: Path) -> dict[Path, BeautifulSoup]:
+    """Every HTML file of the built site, parsed once for the tests that read them all (which share a worker,
+    as the group `soups`). They only read the trees: a test that changes one must parse its own."""
+    pages = sorted(built.rglob("*.html"))
+    return {path: BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser") for path in pages}
 
 
 @pytest.fixture

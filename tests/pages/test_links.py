@@ -6,7 +6,6 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from bs4 import BeautifulSoup
 
 pytestmark = pytest.mark.build
 
@@ -20,13 +19,13 @@ def _target(site: Path, page: Path, href: str) -> Path:
     return target / "index.html" if target.is_dir() else target
 
 
-def test_every_internal_link_and_anchor_resolves(built):
-    pages = sorted(p for p in built.rglob("*.html") if "assets" not in p.parts)
+@pytest.mark.xdist_group("soups")
+def test_every_internal_link_and_anchor_resolves(built, soups):
+    pages = {page: soup for page, soup in soups.items() if "assets" not in page.parts}
     assert len(pages) > 20
-    soups = {page: BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser") for page in pages}  # each once
-    ids = {page: {el["id"] for el in soup.find_all(id=True)} for page, soup in soups.items()}
+    ids = {page: {el["id"] for el in soup.find_all(id=True)} for page, soup in pages.items()}
     broken = []
-    for page, soup in soups.items():
+    for page, soup in pages.items():
         for a in soup.find_all("a", href=True):
             href = a["href"]
             if urlsplit(href).scheme or href.startswith("//"):
