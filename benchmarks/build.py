@@ -19,6 +19,9 @@ the median of several runs of:
         of all the others
     (hc) the whole suite as CI runs it, in a clean clone: no cached result, so its one build runs every
         block and trains every experiment (the repository's .cache is set aside meanwhile, and put back)
+    (hw), (hcw) the work each of those two runs did: the CPU-seconds the machine's cores were busy meanwhile
+        (/proc/stat, so everything the run started, Chromium and the pinned processes included). A machine
+        with two cores ends the suite by 180 s only if that stays under 360, however fast it is that hour
 
 then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
 copies of this chapter under other paths, each with blocks of its own. Last, the
@@ -174,21 +177,28 @@ def caches_aside() -> Iterator[None]:
                 aside.rename(cache)
 
 
-def suite(*args: str) -> tuple[float, float, float]:
-    """One run of the test suite: its wall time, then the summed time (set-up included) of the tests that drive
-    Chromium, two groups of one language each (tests/conftest.py), and of all the others. A failing run stops the
-    benchmark: the time of a suite that fails is not a measurement."""
+def busy() -> float:
+    """CPU-seconds the machine's cores have been busy since boot (all but idle and I/O wait), from /proc/stat."""
+    ticks = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def suite(*args: str) -> tuple[float, float, float, float]:
+    """One run of the test suite: its wall time; the CPU-seconds the machine was busy meanwhile; then the summed
+    time (set-up included) of the tests that drive Chromium, two groups of one language each (tests/conftest.py),
+    and of all the others. A failing run stops the benchmark: the time of a suite that fails is not a
+    measurement."""
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         report = Path(tmp) / "junit.xml"
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), busy()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                                f"--junitxml={report}", *args], cwd=ROOT, capture_output=True, text=True)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, busy() - cpu
         if done.returncode != 0:
             sys.exit(f"the test suite failed (pytest {' '.join(args)}):\n{done.stdout[-4000:]}{done.stderr[-2000:]}")
         cases = [(case.get("name"), float(case.get("time"))) for case in ElementTree.parse(report).iter("testcase")]
     browser = sum(t for name, t in cases if re.search(r"@browser(-\w+)?$", name))
-    return seconds, browser, sum(t for _, t in cases) - browser
+    return seconds, cpu, browser, sum(t for _, t in cases) - browser
 
 
 def main() -> int:
@@ -247,9 +257,12 @@ def main() -> int:
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
     if not args.skip_tests:
         with caches_aside():
-            note("(hc) test suite, whole, from a clean clone (one run)", suite()[0])
-            whole, browser, others = suite()
+            clean, clean_cpu, *_ = suite()
+            note("(hc) test suite, whole, from a clean clone (one run)", clean)
+            note("(hcw) its work, CPU-seconds on all cores", clean_cpu)
+            whole, cpu, browser, others = suite()
             note("(h) test suite, whole (one run)", whole)
+            note("(hw) its work, CPU-seconds on all cores", cpu)
             note("(hb) of which the tests that drive Chromium, summed", browser)
             note("(ho) and all the other tests, summed over two workers", others)
             note("(q) test suite, quick tier (one run)", suite("-m", "not slow")[0])

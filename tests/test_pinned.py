@@ -90,9 +90,11 @@ def test_unpinned_these_settings_change_the_bits():
 
 @pytest.mark.slow
 def test_a_real_experiment_is_bit_identical_imitating_another_machine():
+    """`here` is run as the build runs an experiment, and kept: a later run of the suite reads what an earlier
+    process computed (while what it used is unchanged), and compares it with a process imitating another CPU."""
     short = scratch.Setup(steps=6, H=16, sample=8)
     target = f"{scratch.__name__}:train_both"
-    here = pinned.run(target, setup=short, env={"EXEC_CACHE": "off"})
+    here = pinned.run(target, setup=short)
     there = pinned.run(target, setup=short, env=EVERYWHERE_AT_ONCE)
     assert pickle.dumps(there) == pickle.dumps(here)
 
