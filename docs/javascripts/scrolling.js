@@ -1,8 +1,9 @@
 // Keyboard reach for what scrolls sideways: a wide table, formula or notebook
 // cell that overflows its box gets tabindex="0", so that a reader without a
 // mouse can focus it and scroll it with the arrow keys (axe:
-// scrollable-region-focusable). Checked again after every page switch and
-// whenever the window is resized; boxes that fit take no tab stop.
+// scrollable-region-focusable). Checked once the formulas are set and their
+// fonts loaded (then <html> carries data-scrollers-checked), again after every
+// page switch and whenever the window is resized; boxes that fit take no tab stop.
 
 (function () {
   "use strict";
@@ -33,6 +34,12 @@
     pending = setTimeout(reach, 100);
   };
   if (typeof document$ !== "undefined") document$.subscribe(soon);
-  document.addEventListener("mathjax-typeset", soon); // formulas have their width only once set
+  // Formulas have their width once set, in their own fonts: then every box has its final width.
+  document.addEventListener("mathjax-typeset", () =>
+    document.fonts.ready.then(() => {
+      reach();
+      document.documentElement.dataset.scrollersChecked = "";
+    }),
+  );
   window.addEventListener("resize", soon);
 })();

@@ -56,15 +56,15 @@ class Visit:
         self.page.goto("about:blank")  # nothing the last page does from here on is put down to the next one
         self.context.clear_cookies()
 
-    def load(self, url: str, settle: bool = False) -> Visit:
-        """Load `url` in this tab as a first visit, and wait until its formulas are set."""
+    def load(self, url: str) -> Visit:
+        """Load `url` in this tab as a first visit, and wait until its formulas are set in their fonts, and
+        what then scrolls sideways has its tab stop (scrolling.js marks <html> when it has checked)."""
         self.park()
         self.requests, self.failed, self.errors = [], [], []
         self.page.goto(url, wait_until="load")
         self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
         self.page.evaluate("() => MathJax.startup.promise.then(() => document.fonts.ready)")
-        if settle:  # scrolling.js gives what scrolls sideways its tab stop 100 ms after the formulas are set
-            self.page.evaluate("() => new Promise(r => setTimeout(r, 150))")
+        self.page.wait_for_function("() => 'scrollersChecked' in document.documentElement.dataset")
         return self
 
     def settled(self) -> Visit:
@@ -113,7 +113,7 @@ class Shown:
             self.page = None
             if self.visit is None:
                 self.visit = Visit(self.browser, color_scheme="light", **DESKTOP)
-            self.visit.load(lang_url(self.server, lang, path), settle=True)
+            self.visit.load(lang_url(self.server, lang, path))
             self.loaded_scheme = self.visit.page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
             self.page = (lang, path)
         name, palette = self.SCHEMES[scheme]

@@ -227,11 +227,11 @@ def _search(shown, lang: str, path: str, query: str) -> list[str]:
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query)
-    for _ in range(60):  # the index is built in a worker after the page loads
+    for _ in range(300):  # the index is built in a worker after the page loads
         box.press("End")  # Material searches on key presses
         if page.locator(".md-search-result__item").count():
             break
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(100)
     return [urlsplit(h).path
             for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")]
 

@@ -36,7 +36,7 @@ def _wait_for(url: str, text: str, timeout: float) -> float:
                 return time.monotonic() - start
         except OSError:
             pass
-        time.sleep(0.5)
+        time.sleep(0.2)
     raise AssertionError(f"{url} did not show {text!r} within {timeout} s")
 
 
@@ -105,4 +105,4 @@ def test_a_dirty_serve_is_never_stale(served, edit):
     deadline = time.monotonic() + 60
     while "docs/lstm.ru.md:3: does not match docs/lstm.md" not in log.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
-        time.sleep(0.5)
+        time.sleep(0.2)
