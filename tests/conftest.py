@@ -14,7 +14,10 @@ def _order(item) -> tuple:
     page, so that a page's readers share its load. The English group comes first, and waits for the site's
     build (tests/pages/conftest.py starts it when collection ends) while the other worker runs the tests that
     need no built site; then the Russian group, then the tests that build the site again, then short reads of
-    the built site. A test that acts on a page (`acts_on`) comes after the tests that only read it."""
+    the built site. Of the tests that build it again, those that share an expensive fixture (a group, one
+    worker's) come first, and those that build on their own (a few seconds each) after them, where they fill in
+    for a worker that would otherwise wait for the other at the end. A test that acts on a page (`acts_on`)
+    comes after the tests that only read it."""
     uses = set(getattr(item, "fixturenames", ()))
     group = _group(item)
     if group in BROWSER.values():
@@ -23,7 +26,7 @@ def _order(item) -> tuple:
         return (0 if group == BROWSER["en"] else 2), acts.args[0] if acts else params.get("path", ""), bool(acts)
     if "built" not in uses:
         return (1,)
-    return (3,) if uses & AGAIN else (4,)
+    return (3, group is None) if uses & AGAIN else (4,)
 
 
 def _group(item) -> str | None:
@@ -49,11 +52,13 @@ def pytest_collection_modifyitems(config, items):
 
     pytest-xdist hands out the tests in this order (`--no-loadscope-reorder`), a group at a time."""
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()) and _group(item) is None:
+        uses = set(getattr(item, "fixturenames", ()))
+        lang = getattr(getattr(item, "callspec", None), "params", {}).get("lang")
+        if "browser" in uses and _group(item) is None:
             acts = item.get_closest_marker("acts_on")
-            lang = getattr(getattr(item, "callspec", None), "params", {}).get("lang") \
-                or (acts and acts.kwargs.get("lang")) or "en"
-            item.add_marker(pytest.mark.xdist_group(BROWSER[lang]))
+            item.add_marker(pytest.mark.xdist_group(BROWSER[lang or (acts and acts.kwargs.get("lang")) or "en"]))
+        elif "soups" in uses:  # a language's parsed pages: one worker parses them, beside the other language's
+            item.add_marker(pytest.mark.xdist_group(f"soups-{lang or 'en'}"))
     items.sort(key=_order)
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))

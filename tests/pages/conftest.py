@@ -113,12 +113,31 @@ def built(tmp_path_factory, worker_id) -> Path:
     return shared / "site"
 
 
+class Soups:
+    """The built site's HTML files, each parsed the first time a test reads it and kept for the worker's later
+    tests. A test that changes a tree must parse its own."""
+
+    def __init__(self, site: Path):
+        self.site, self._trees = site, {}
+
+    def __getitem__(self, path: Path) -> BeautifulSoup:
+        if path not in self._trees:
+            self._trees[path] = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        return self._trees[path]
+
+    def pages(self, lang: str) -> list[Path]:
+        """The HTML files of one language: the Russian ones under ru/, the English ones (and the 404 page that
+        serves both) elsewhere."""
+        return [page for page in sorted(self.site.rglob("*.html"))
+                if (page.relative_to(self.site).parts[0] == "ru") == (lang == "ru")]
+
+
 @pytest.fixture(scope="session")
-def soups(built: Path) -> dict[Path, BeautifulSoup]:
-    """Every HTML file of the built site, parsed once for the tests that read them all (which share a worker,
-    as the group `soups`). They only read the trees: a test that changes one must parse its own."""
-    pages = sorted(built.rglob("*.html"))
-    return {path: BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser") for path in pages}
+def soups(built: Path) -> Soups:
+    """The built site's pages, parsed once for the tests that read them all. Those tests take a language each,
+    and tests/conftest.py puts a language's in one group (`soups-en`, `soups-ru`): one worker parses its
+    language's pages, the other worker the other's, side by side."""
+    return Soups(built)
 
 
 @pytest.fixture

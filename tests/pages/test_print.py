@@ -26,7 +26,6 @@ def _text(tag: Tag) -> str:
     return " ".join(" ".join(words).split())
 
 
-@pytest.mark.xdist_group("soups")
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_printable_chapter_holds_every_page_in_order(built, soups, lang):
     printable = soups[built / PRINT[lang]]
