@@ -7,7 +7,9 @@ unless `using_language` says otherwise.
 
 English groups thousands with a comma (132,096). Russian groups them with a
 no-break space (132 096) and puts one before a percent sign (75 %). Both use a
-decimal point.
+decimal point. For prose, a spec that ends in "×" instead of "e" writes the
+power of ten as a reader reads it: ".1×" gives 3.6 × 10¹¹ where ".1e" gives
+3.6e+11 (tables keep e-notation).
 """
 
 from __future__ import annotations
@@ -59,12 +61,21 @@ class Text(NamedTuple):
 # ---------------------------------------------------------------- numbers
 
 
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+TIMES = f"{NBSP}×{NBSP}10"  # the no-break spaces keep "3.6 × 10¹¹" on one line
+
+
 def number(x: Any, spec: str, lang: str | None = None) -> str:
     """Format one number with a `format` spec, in a language's convention.
 
     >>> number(132096, ",d", "ru") == "132" + NBSP + "096"
     True
+    >>> number(3.6e11, ".1×") == "3.6" + TIMES + "¹¹"
+    True
     """
+    if spec.endswith("×"):
+        mantissa, exponent = format(x, spec[:-1] + "e").split("e")
+        return mantissa + TIMES + str(int(exponent)).translate(SUPERSCRIPT)
     s = format(x, spec)
     if (lang or language()) == "ru":
         s = s.replace(",", NBSP)
@@ -74,7 +85,10 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
 
 
 def parse(published: str) -> int | float:
-    """Read back what `number` printed in English: "132,096" -> 132096, "75%" -> 0.75."""
+    """Read back what `number` printed in English: "132,096" -> 132096, "75%" -> 0.75, "3.6 × 10¹¹" -> 3.6e11."""
+    if TIMES in published:
+        mantissa, exponent = published.split(TIMES)
+        return float(f"{mantissa}e{exponent.translate({v: k for k, v in SUPERSCRIPT.items()})}")
     s = published.replace(",", "")
     if s.endswith("%"):
         return float(s[:-1]) / 100

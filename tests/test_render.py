@@ -47,6 +47,15 @@ def test_scientific_and_fixed_are_the_same_in_both_languages():
         assert render.number(-0.2, "+.2f", lang) == "-0.20"
 
 
+def test_powers_of_ten_for_prose_read_back():
+    nbsp = "\u00a0"
+    for lang in LANGS:
+        assert render.number(3.6e11, ".1×", lang) == f"3.6{nbsp}×{nbsp}10¹¹"
+        assert render.number(7.105427357601002e-15, ".1×", lang) == f"7.1{nbsp}×{nbsp}10⁻¹⁵"
+    for x in (3.6e11, 7.1e-15, 2.6e-3, 1.0):
+        assert render.parse(render.number(x, ".1×")) == x
+
+
 def test_vectors():
     assert render.vector(np.array([0.80376, 0.69636]), "+.4f", "en") == "(+0.8038, +0.6964)"
     assert render.vector([0.1, -0.2], "+.2f", "ru") == "(+0.10, -0.20)"
