@@ -182,7 +182,7 @@ def on_files(files, config):
     return files
 
 
-_slug = slugify(case="lower")  # what mkdocs.yml gives the pages' headings
+_slug = slugify(case="lower", normalize="NFKC")  # what mkdocs.yml gives the pages' headings
 HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
 
 
