@@ -32,6 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gated import claims  # noqa: E402
 from gated.chapter.experiments import forget_bias, gradients, scratch  # noqa: E402
 from gated.torch import pinned  # noqa: E402
 
@@ -82,7 +83,7 @@ def claim_rates(module, target: str, settings: str, path: str, seeds: int, jobs:
     for k in range(len(module.claims(results[0]))):
         held = [module.claims(r)[k] for r in results]
         lines.append(f"{sum(c.holds for c in held)} of {seeds}: {held[0].says.en}\n"
-                     + "".join(f"        seed {s}: {c.measured[:110]}\n" for s, c in enumerate(held)))
+                     + "".join(f"        seed {s}: {claims._plain(c.measured)[:110]}\n" for s, c in enumerate(held)))
     return "    " + "    ".join(lines), digest(results[default.seed])
 
 

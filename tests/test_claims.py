@@ -25,4 +25,38 @@ def test_a_failing_claim_is_named_with_its_measurement():
     with pytest.raises(claims.ClaimFailed, match=r"^the sky is green \(measured: blue\)$"):
         claims.check(failing)
     table = claims.table(failing)
-    assert [row[1].en for row in table.rows] == ["FAILS", "holds"]
+    assert [row[1] for row in table.rows] == ["blue", "wet"]  # what was measured, beside each claim
+
+
+# What each experiment's claims check, as published figures, and the page whose prose binds them.
+BOUNDS = {
+    "gradients": ("highway", {f"gradients.{field}": field for field in gradients.Bounds._fields}),
+    "scratch": ("from-scratch", {f"scratch.{field}": field for field in scratch.Bounds._fields}),
+    "forget_bias": ("forget-bias", {"task.solved": "solved"}),
+}
+
+
+@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients], ids=lambda m: m.__name__.split(".")[-1])
+def test_every_bound_a_claim_checks_is_a_figure_its_page_binds(experiment):
+    """A claim's bound is the experiment's setting, published, and quoted by name on its page in both languages:
+    so changing the bound fails the build until the page says the new one."""
+    from pathlib import Path
+
+    from gated.chapter.published import FIGURES
+    from gated.render import parse
+
+    page, bounds = BOUNDS[experiment.__name__.split(".")[-1]]
+    settings = experiment.Bounds() if hasattr(experiment, "Bounds") else experiment.Task()
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    for figure, field in bounds.items():
+        assert figure in FIGURES, f"{field} is not published as {figure}"
+        assert parse(FIGURES[figure].published) == pytest.approx(getattr(settings, field)), figure
+        for source in (f"{page}.md", f"{page}.ru.md"):
+            assert f"]{{{figure}}}" in (docs / source).read_text(encoding="utf-8"), f"docs/{source} never binds {figure}"
+
+
+def test_the_table_teaches_and_does_not_speak_of_the_build():
+    table = claims.table([claims.Claim(Text("a", "а"), True, Text("1", "1"))])
+    titles = [column.title for column in table.columns]
+    assert titles[0] == Text("what the runs show", "что показывают запуски")
+    assert not any("build" in t.en or "сборк" in t.ru for t in titles)

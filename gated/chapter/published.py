@@ -112,6 +112,13 @@ FIGURES: dict[str, Figure] = {
     "gradients.b_f0": Figure("0", lambda: _torch("gradients").BIASES[0], ".0f"),
     "gradients.b_f1": Figure("1", lambda: _torch("gradients").BIASES[1], ".0f"),
     "gradients.b_f2": Figure("2", lambda: _torch("gradients").BIASES[2], ".0f"),
+    "gradients.tau_end": Figure("100", lambda: _torch("gradients").Setup().taus[-1], "d"),
+    # ---- what the measured gradients' claims check (gradients.Bounds), bound in the page's prose
+    "gradients.tau": Figure("47", lambda: _torch("gradients").Bounds().tau, "d"),
+    "gradients.factor": Figure("10", lambda: _torch("gradients").Bounds().factor, ".0f"),
+    "gradients.step": Figure("0.05", lambda: _torch("gradients").Bounds().step, ".2f"),
+    "gradients.plain_low": Figure("0.4", lambda: _torch("gradients").Bounds().plain_low, ".1f"),
+    "gradients.plain_high": Figure("0.7", lambda: _torch("gradients").Bounds().plain_high, ".1f"),
     # ---- the training experiment's set-up
     "task.T": Figure("30", lambda: _torch("forget_bias").Task().T, "d"),
     "task.K": Figure("4", lambda: _torch("forget_bias").Task().K, "d"),
@@ -119,8 +126,17 @@ FIGURES: dict[str, Figure] = {
     "task.batch": Figure("64", lambda: _torch("forget_bias").Task().batch, "d"),
     "task.steps": Figure("300", lambda: _torch("forget_bias").Task().steps, "d"),
     "task.seeds": Figure("3", lambda: len(_torch("forget_bias").Task().seeds), "d"),
+    # ---- what the training's claims check, bound in the page's prose
+    "task.solved": Figure("0.99", lambda: _torch("forget_bias").Task().solved, ".2f"),
+    "task.b_f0": Figure("0", lambda: min(_torch("forget_bias").Task().biases), ".0f"),
+    "task.b_f2": Figure("2", lambda: max(_torch("forget_bias").Task().biases), ".0f"),
     # ---- from scratch and with the library
     "scratch.H": Figure("64", lambda: _torch("scratch").Setup().H, "d"),
+    # ---- what the from-scratch claims check (scratch.Bounds), bound in the page's prose
+    "scratch.before": Figure("1\u00a0×\u00a010⁻⁶", lambda: _torch("scratch").Bounds().before, ".0×"),
+    "scratch.agree": Figure("1\u00a0×\u00a010⁻⁴", lambda: _torch("scratch").Bounds().agree, ".0×"),
+    "scratch.window": Figure("50", lambda: _torch("scratch").Bounds().window, "d"),
+    "scratch.drop": Figure("0.5", lambda: _torch("scratch").Bounds().drop, ".1f"),
     # ---- what a gate costs
     "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
     "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),
