@@ -126,6 +126,7 @@ FIGURES: dict[str, Figure] = {
     "task.batch": Figure("64", lambda: _torch("forget_bias").Task().batch, "d"),
     "task.steps": Figure("300", lambda: _torch("forget_bias").Task().steps, "d"),
     "task.seeds": Figure("3", lambda: len(_torch("forget_bias").Task().seeds), "d"),
+    "task.chance": Figure("25%", lambda: _torch("forget_bias").Task().chance, ".0%"),
     # ---- what the training's claims check, bound in the page's prose
     "task.solved": Figure("0.99", lambda: _torch("forget_bias").Task().solved, ".2f"),
     "task.b_f0": Figure("0", lambda: min(_torch("forget_bias").Task().biases), ".0f"),
@@ -150,6 +151,10 @@ FIGURES: dict[str, Figure] = {
         "10.5", lambda: count("lstm", 512, 512, biases=2, layers=2, bidirectional=True) / 1e6, ".1f"
     ),
     "cost.ag_news": Figure("88,320", lambda: count("gru", 100, 128, biases=2), ",d"),
+    # ---- what a gate costs, as the pages say it in words (hooks/words.py)
+    "cost.lstm_rnn": Figure("4", lambda: count("lstm", 100, 500) / count("rnn", 100, 500), ".0f"),
+    "cost.doubled_h": Figure("4", lambda: count("lstm", 100, 1000) / count("lstm", 100, 500), ".0f"),
+    "cost.bi_factor": Figure("2", lambda: count("lstm", 100, 500, bidirectional=True) / count("lstm", 100, 500), ".0f"),
     "seq2seq.projections": Figure("65,792", lambda: _torch("seq2seq").breakdown()["projections"], ",d"),
     "seq2seq.output_bias": Figure("30,522", lambda: _torch("seq2seq").breakdown()["output bias"], ",d"),
     "seq2seq.source_vocab": Figure("31,102", lambda: _torch("seq2seq").SOURCE_VOCAB, ",d"),

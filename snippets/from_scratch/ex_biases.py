@@ -1,3 +1,4 @@
+from gated import named
 from gated.render import number
 from gated.chapter.experiments import scratch
 
@@ -15,4 +16,4 @@ assert gap == 0
 lr = 0.1  # one SGD step on each vector moves their sum by lr * (g_ih + g_hh)
 ratio = ((lr * (g_ih + g_hh)).norm() / (lr * g_ih).norm()).item()
 print(f"- $\\max\\lvert g_{{ih}} - g_{{hh}}\\rvert$ = {number(gap, '.1e')}")
-print(f"- $\\lVert \\Delta(b_{{ih}} + b_{{hh}}) \\rVert \\,/\\, \\lVert \\Delta b \\rVert$ = {number(ratio, '.3f')}")
+print(f"- $\\lVert \\Delta(b_{{ih}} + b_{{hh}}) \\rVert \\,/\\, \\lVert \\Delta b \\rVert$ = {named('ratio', ratio, '.3f')}")
