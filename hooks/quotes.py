@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import shared
+import words
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.quotes")
@@ -69,6 +70,7 @@ SHOWN_ATTRIBUTE = re.compile(r"""\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]*)"|'
 ATTR_LIST = re.compile(r"\{:?[ \t]*[#.:][^}\n]*\}|\{:[^}\n]*\}")
 LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=[ \t])", re.M)
 ENTITY = re.compile(r"&#?\w+;")
+CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code: names, not words (`torch.half`); its digits are still read
 SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
 
 MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
@@ -131,7 +133,7 @@ def _line_of(text: str):
 def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
     """What is wrong with the literal [value]{name}, if anything; block references are checked later."""
     if name in KINDS:
-        if not KINDS[name].fullmatch(value):
+        if not KINDS[name].fullmatch(value) and not (name == "param" and words.value(value, lang)):
             return f"[{value}]{{{name}}} is not a {name}: the form of a {name} is {KINDS[name].pattern}"
         return None
     if BLOCK_REF.fullmatch(name):
@@ -140,6 +142,11 @@ def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
         if name not in figures:
             return f"[{value}]{{{name}}} names no published figure; gated/chapter/published.py has none called {name!r}"
         expected = figures[name].printed(lang)
+        if value != expected and (phrase := words.value(value, lang)):
+            return _disagrees(value, name, phrase, expected, figures[name].spec, lang)
+        if value != expected and re.search(r"[^\W\d_]", value):
+            return (f"[{value}]{{{name}}}: «{value}» is not a number in {_LANGUAGE[lang]} words: bind the number alone,"
+                    f" without the words around it (about [half]{{{name}}}, not [about half]{{{name}}})")
         if value != expected:
             hint = "; write U+00A0 (no-break space), not a space" if value.replace(" ", "\u00a0") == expected else ""
             return (f"{name} is {expected!r} in {'English' if lang == 'en' else 'Russian'}, but the page says"
@@ -147,6 +154,18 @@ def _check_literal(value: str, name: str, lang: str, figures) -> str | None:
         return None
     return (f"[{value}]{{{name}}}: {name!r} is neither a published figure (a name with a dot), a block's value"
             f" (block:key) nor one of the kinds {', '.join(KINDS)}")
+
+
+_LANGUAGE = {"en": "English", "ru": "Russian"}
+
+
+def _disagrees(value: str, name: str, phrase, expected: str, spec: str | None, lang: str) -> str | None:
+    """What is wrong with a number in words bound to a value printed as `expected`, if anything."""
+    if spec and words.agrees(phrase, expected, spec, lang):
+        return None
+    said = f"{phrase.value:g}" + (f" (or {1 / phrase.value:g}, a ratio either way up)" if phrase.reciprocal else "")
+    return (f"[{value}]{{{name}}}: «{value}» is {said}, which {name}'s format ({spec or 'unknown'}) does not print"
+            f" as {expected!r}, the value of {name}: bind the phrase to the figure it states, or write the figure")
 
 
 def reader_view(visible: str) -> tuple[str, list[tuple[int, str]]]:
@@ -193,6 +212,8 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     for pos, entity in entities:
         problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
 
+    problems += [f"{at(p.start)}: {words.message(p, lang, figures)}: «{_excerpt(visible, p.start)}»"
+                 for p in words.unbound(_blank_all(seen, CODE_SPAN), lang)]
     for pos, token, in_math in _unbound(seen):
         if in_math:
             problems.append(f"{at(pos)}: the number {token!r} in math is not bound; write [{token}]{{figure.name}}"
@@ -236,7 +257,7 @@ EXEC = re.compile(r'<div class="exec" data-exec="(?P<block>[^"]*)"')
 _pending: dict[str, list[Quote]] = {}  # page -> its literals bound to blocks' values, checked in on_page_content
 
 
-def check_block_values(html_text: str, where: str, quotes: list[Quote]) -> list[str]:
+def check_block_values(html_text: str, where: str, quotes: list[Quote], lang: str = shared.DEFAULT) -> list[str]:
     """Problems with the literals bound to what the page's blocks printed."""
     starts = [(m.start(), m["block"]) for m in EXEC.finditer(html_text)]
     printed: dict[tuple[str, str], str] = {}
@@ -253,6 +274,9 @@ def check_block_values(html_text: str, where: str, quotes: list[Quote]) -> list[
         if found is None:
             problems.append(f"{where}:{q.line}: [{q.value}]{{{q.name}}}: block {ref['block']!r} on this page"
                             f" prints no value named {ref['key']!r} (print it with gated.named)")
+        elif found != q.value and (phrase := words.value(q.value, lang)):
+            wrong = _disagrees(q.value, q.name, phrase, found, words.spec_of(found), lang)
+            problems += [f"{where}:{q.line}: {wrong}"] if wrong else []
         elif found != q.value:
             problems.append(f"{where}:{q.line}: {q.name} is {found!r} as the block printed it,"
                             f" but the page says {q.value!r}")
@@ -308,6 +332,6 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 
 def on_page_content(html_text: str, page, config, files) -> str:
     quotes = _pending.pop(page.file.src_uri, [])
-    for problem in check_block_values(html_text, f"docs/{page.file.src_uri}", quotes):
+    for problem in check_block_values(html_text, f"docs/{page.file.src_uri}", quotes, shared.language(page.file.src_uri)):
         log.warning(problem)
     return html_text
