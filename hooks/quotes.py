@@ -1,7 +1,8 @@
 """Numbers on pages: every number a reader sees states a named figure, or is marked as what it is.
 
-In a page's Markdown (prose, math, inline code, tables, raw HTML, alt text,
-admonitions: everywhere but fenced code) a number is written as a bound literal
+In what a reader sees of a page (hooks/seen.py: prose, math, inline code, tables,
+admonitions, raw HTML, tooltips and alt text, text fences; everywhere but code)
+a number is written as a bound literal
 
     [VALUE]{NAME}
 
@@ -17,14 +18,20 @@ NAME is one of:
 - a kind of number that states no result (KINDS): `[1997]{year}`,
   `[5–8]{eq}`, `[13]{chapter}`, `[2]{param}`.
 
-Before Markdown sees the page, each literal is checked and replaced by VALUE.
-Every other digit that a reader would see fails the build, with two exceptions
-for structure: the number of an ordered-list item, and, in math, an integer that
-MATH_STRUCTURE or INTERVAL describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`).
+VALUE may be a number in words (hooks/words.py): `[three quarters]{cost.gru_share}`
+is checked by its value, 0.75, at the figure's precision.
 
-The site's name and copyright line in mkdocs.yml, shown on every page, follow the
-same rules. Each failure is a warning that names `docs/page.md:LINE` (or
-`mkdocs.yml:LINE`), so the strict build fails.
+Before Markdown sees the page, each literal is checked and replaced by VALUE.
+Every other digit that a reader would see, in any form (⁷, ７, ½, ③), and every
+multiple or share in words ("twice", «втрое») fails the build, with exceptions
+for structure: the number of an ordered-list item; in math, an integer that
+MATH_STRUCTURE or INTERVAL describes (`H^2`, `2H`, `1 - z`, `t-1`, `(0, 1)`);
+and the counts and parts hooks/words.py lets through ("three gates").
+
+What mkdocs.yml shows on every page (the site's name, description and copyright
+line, the nav's titles, tooltips) follows the same rules, and so do a page's
+front-matter title and description. Each failure is a warning that names
+`docs/page.md:LINE` (or `mkdocs.yml:LINE`), so the strict build fails.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+import seen
 import shared
 import words
 from mkdocs.plugins import event_priority
@@ -58,25 +66,18 @@ KINDS = {
     "param": re.compile(NUMBER),  # a parameter of an example: its input, not a result
 }
 
-# ---------------------------------------------------------------- what a reader does not see
+# ---------------------------------------------------------------- numbers as a reader sees them (hooks/seen.py)
 
-FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[^\n]*\n.*?^(?P=indent)(?P=fence)[ \t]*$", re.S | re.M)
-COMMENT = re.compile(r"<!--.*?-->", re.S)
-LINK_TARGET = re.compile(r"(?<=\]\()\s*(?:<[^>\n]*>|[^\s()]+)")  # the URL; a title in quotes stays
-REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)  # [label]: url
-FOOTNOTE = re.compile(r"\[\^[^\]\n]+\]")  # the label; the reader sees a number the footnote extension counts
-TAG = re.compile(r"</?[A-Za-z][^>]*>")
-SHOWN_ATTRIBUTE = re.compile(r"""\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-ATTR_LIST = re.compile(r"\{:?[ \t]*[#.:][^}\n]*\}|\{:[^}\n]*\}")
-LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=[ \t])", re.M)
-ENTITY = re.compile(r"&#?\w+;")
-CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code: names, not words (`torch.half`); its digits are still read
+fences, _blank, _blank_all = seen.fences, seen.blank, seen.blank_all  # hooks/parity.py and hooks/dirty.py use them
+FRONT_MATTER = ("title", "description", "subtitle")  # the keys of a page's front matter that a reader sees
 SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
+DIGIT = rf"[\d{re.escape(seen.OTHER_DIGITS)}]"  # a digit in any form: 7, ⁷, ７, ½
 
 MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
 # A number as a reader sees it, with whatever letters follow it (132k, 4x); a word that begins with a letter
 # (float32, seq2seq) is a name, not a number.
-WORD_WITH_DIGIT = re.compile(r"(?<!\w)(?<!\d[.,])\d(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%)*")
+WORD_WITH_DIGIT = re.compile(rf"(?<!\w)(?<!\d[.,]){DIGIT}(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%|[⁻⁺](?={DIGIT})"
+                             rf"|[ \u00a0]×[ \u00a0](?={DIGIT}))*")
 # In math, an integer is structure, not a statement, when it is
 MATH_STRUCTURE = re.compile(
     r"(?<=[\^_])\{?-?\d(?![\d.])"  # a one-digit exponent or subscript: H^2, e^{-1}, W_2
@@ -93,33 +94,6 @@ class Quote(NamedTuple):
     line: int
     value: str
     name: str
-
-
-def _blank(text: str, start: int, end: int, filler: str = " ") -> str:
-    """Replace text[start:end] by `filler`, keeping newlines, so positions and lines stay put."""
-    return text[:start] + re.sub(r"[^\n]", filler, text[start:end]) + text[end:]
-
-
-def _blank_all(text: str, pattern: re.Pattern, filler: str = " ") -> str:
-    for m in reversed(list(pattern.finditer(text))):
-        text = _blank(text, m.start(), m.end(), filler)
-    return text
-
-
-def _unshown(tag: re.Match) -> list[tuple[int, int]]:
-    """The parts of an HTML tag that a reader does not see: all but its alt, title and aria-label."""
-    spans, at = [], tag.start()
-    for m in SHOWN_ATTRIBUTE.finditer(tag.group()):
-        g = 1 if m.group(1) is not None else 2
-        spans.append((at, tag.start() + m.start(g)))
-        at = tag.start() + m.end(g)
-    spans.append((at, tag.end()))
-    return spans
-
-
-def fences(text: str) -> list[re.Match]:
-    """The fenced code blocks: code samples and executed blocks."""
-    return list(FENCE.finditer(text))
 
 
 def _line_of(text: str):
@@ -168,18 +142,6 @@ def _disagrees(value: str, name: str, phrase, expected: str, spec: str | None, l
             f" as {expected!r}, the value of {name}: bind the phrase to the figure it states, or write the figure")
 
 
-def reader_view(visible: str) -> tuple[str, list[tuple[int, str]]]:
-    """What a reader sees of Markdown without its fences, bound literals blanked; and the entities that are digits."""
-    seen = _blank_all(visible, BOUND, "#")  # not a space: `$x = [1]{param}$` stays math
-    for pattern in (COMMENT, LINK_TARGET, REFERENCE, FOOTNOTE, ATTR_LIST, LIST_ITEM):
-        seen = _blank_all(seen, pattern)
-    for tag in reversed(list(TAG.finditer(seen))):
-        for start, end in reversed(_unshown(tag)):
-            seen = _blank(seen, start, end)
-    digits = [(m.start(), m.group()) for m in ENTITY.finditer(seen) if html.unescape(m.group()).isdigit()]
-    return _blank_all(seen, ENTITY), digits
-
-
 def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, list[str], list[Quote]]:
     """Check the numbers of a page's Markdown.
 
@@ -192,7 +154,7 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     problems: list[str] = []
     quotes: list[Quote] = []
 
-    code = fences(text)
+    code = seen.code(text)
     visible = text
     for m in code:
         visible = _blank(visible, m.start(), m.end())
@@ -208,19 +170,21 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
         problems.append(f"{at(m.start())}: a snippet included outside a fenced block is text the guard cannot read;"
                         f" include snippets in executed blocks only")
     visible = _blank_all(visible, SNIPPET)
-    seen, entities = reader_view(visible)
+    shown, entities = seen.reader_view(visible, BOUND)
     for pos, entity in entities:
         problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
 
     problems += [f"{at(p.start)}: {words.message(p, lang, figures)}: «{_excerpt(visible, p.start)}»"
-                 for p in words.unbound(_blank_all(seen, CODE_SPAN), lang)]
-    for pos, token, in_math in _unbound(seen):
+                 for p in words.unbound(_blank_all(shown, seen.CODE_SPAN), lang)]
+    for pos, token, in_math in _unbound(shown):
+        odd = seen.described(token)
+        odd = f" ({odd}: a number in another form; write its value as the figure prints it)" if odd else ""
         if in_math:
-            problems.append(f"{at(pos)}: the number {token!r} in math is not bound; write [{token}]{{figure.name}}"
+            problems.append(f"{at(pos)}: the number {token!r} in math is not bound{odd}; write [{token}]{{figure.name}}"
                             f" for a result, or [{token}]{{param}} for a parameter of an example:"
                             f" «{_excerpt(visible, pos)}»")
         else:
-            problems.append(f"{at(pos)}: the number {token!r} is not bound; write [{token}]{{figure.name}} for a"
+            problems.append(f"{at(pos)}: the number {token!r} is not bound{odd}; write [{token}]{{figure.name}} for a"
                             f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)}):"
                             f" «{_excerpt(visible, pos)}»")
 
@@ -229,19 +193,23 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     return text, problems, quotes
 
 
-def _unbound(seen: str) -> list[tuple[int, str, bool]]:
+def _unbound(shown: str) -> list[tuple[int, str, bool]]:
     """The numbers left in what a reader sees, literals and unseen parts blanked: (position, token, in math)."""
     found = []
-    math = list(MATH.finditer(seen))
+    math = list(MATH.finditer(shown))
     for m in math:
         structure = _blank_all(_blank_all(m.group(), INTERVAL, "#"), MATH_STRUCTURE)
-        for d in re.finditer(r"\d+(?:\.\d+)?", structure):
+        for d in re.finditer(rf"{DIGIT}+(?:\.{DIGIT}+)?", structure):
             found.append((m.start() + d.start(), m.group()[d.start():d.end()], True))
-    prose = seen
+    prose = shown
     for m in math:
         prose = _blank(prose, m.start(), m.end())
     for m in WORD_WITH_DIGIT.finditer(prose):
         found.append((m.start(), m.group(), False))
+        prose = _blank(prose, m.start(), m.end())
+    for m in re.finditer(f"[{re.escape(seen.OTHER_DIGITS)}⁻⁺]+", prose):  # in a name: H², x₁, float３２
+        if seen.OTHER_DIGIT.search(m.group()):
+            found.append((m.start(), m.group(), False))
     return sorted(found)
 
 
@@ -290,25 +258,42 @@ def on_startup(command: str, dirty: bool) -> None:
     shared.annotate()
 
 
-_written: dict[str, str] = {}  # a setting as shown -> as written in mkdocs.yml (i18n keeps copies of what it saw)
-
-
 @event_priority(-110)  # after mkdocs-static-i18n (-100) has applied this language's settings (hooks/shared.py)
 def on_config(config):
-    """The site's name and copyright line, seen on every page, bind their numbers too."""
+    """What every page shows of mkdocs.yml (hooks/seen.py: the site's name, description and copyright line, the
+    nav's titles and their translations, tooltips) binds its numbers as a page does; each language's build checks
+    its own, and shows them with their literals replaced."""
     lang = shared.building(config)
-    raw = Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else ""
-    for key in ("site_name", "copyright"):
-        if not isinstance(config[key], str):
-            continue
-        written = _written.get(config[key], config[key])
-        line = raw.count("\n", 0, raw.find(written)) + 1 if written in raw else 1
-        shown, problems, _ = check(written, "mkdocs.yml", lang, line)
-        for problem in problems:
-            log.warning(problem)
-        _written[shown] = written
-        config[key] = shown
+    if config.config_file_path:
+        for setting in seen.settings(Path(config.config_file_path), shared.DEFAULT):
+            if setting.lang == lang:
+                for problem in check(setting.text, "mkdocs.yml", lang, setting.line)[1]:
+                    log.warning(problem)
+    for key in ("site_name", "site_description", "copyright"):
+        if isinstance(config[key], str):
+            config[key] = _shown(config[key])
+    for palette in config.theme["palette"] or []:
+        if isinstance(palette, dict) and isinstance(palette.get("toggle", {}).get("name"), str):
+            palette["toggle"]["name"] = _shown(palette["toggle"]["name"])
     return config
+
+
+def _shown(text: str) -> str:
+    """A setting as the reader sees it: its bound literals replaced by their values (checked in on_config)."""
+    return BOUND.sub(lambda m: m["value"], text)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n has translated the titles
+def on_nav(nav, config, files):
+    """A title in the nav shows its bound literals as values (mkdocs.yml's titles are checked in on_config)."""
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(getattr(item, "title", None), str):
+                item.title = _shown(item.title)
+            walk(getattr(item, "children", None) or [])
+
+    walk(nav.items)
+    return nav
 
 
 @event_priority(100)  # before any other hook or plugin reads the page's Markdown
@@ -321,9 +306,11 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     first_line = raw.count("\n", 0, raw.find(markdown)) + 1 if markdown in raw else 1  # after any front matter
     lang = shared.language(src)
     markdown, problems, quotes = check(markdown, where, lang, first_line)
-    if isinstance(page.meta.get("title"), str):  # a title in the front matter is seen in the nav and the tab
-        page.meta["title"], more, _ = check(page.meta["title"], where, lang)
-        problems += more
+    for key in FRONT_MATTER:  # seen in the nav, the tab, search results and link previews
+        if isinstance(page.meta.get(key), str):
+            at = re.search(rf"^{key}\s*:", raw, re.M)
+            page.meta[key], more, _ = check(page.meta[key], where, lang, raw.count("\n", 0, at.start()) + 1 if at else 1)
+            problems += more
     for problem in problems:
         log.warning(problem)
     _pending[src] = [q for q in quotes if BLOCK_REF.fullmatch(q.name)]

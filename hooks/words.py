@@ -34,75 +34,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-# ---------------------------------------------------------------- number words
-
-_EN_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-_EN_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-EN_CARDINALS = {w: n for n, w in enumerate(_EN_ONES)} | {w: 20 + 10 * k for k, w in enumerate(_EN_TENS)}
-EN_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
-EN_DENOMINATORS = {"third": 3, "fourth": 4, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                   "ninth": 9, "tenth": 10, "twelfth": 12, "twentieth": 20, "hundredth": 100, "thousandth": 1000,
-                   "millionth": 10**6}
-
-
-def _ru_forms() -> dict[str, float]:
-    forms: dict[str, float] = {}
-    table = {
-        0: "ноль нуль ноля нуля нолю нулю нолём нулём нолем нулем", 1: "один одна одно одного одной одному одним "
-        "одном одну одною", 2: "два две двух двум двумя", 3: "три трёх трех трём трем тремя",
-        4: "четыре четырёх четырех четырём четырем четырьмя", 8: "восемь восьми восемью восьмью",
-        40: "сорок сорока", 90: "девяносто девяноста", 100: "сто ста", 200: "двести двухсот", 300: "триста трёхсот",
-        400: "четыреста четырёхсот", 500: "пятьсот пятисот", 1.5: "полтора полторы полутора",
-        1000: "тысяча тысячи тысячу тысячей тысячею тысяч тысячам тысячами тысячах",
-        10**6: "миллион миллиона миллиону миллионом миллионе миллионы миллионов",
-    }
-    for n, words in table.items():
-        forms.update(dict.fromkeys(words.split(), n))
-    stems = {5: "пят", 6: "шест", 7: "сем", 9: "девят", 10: "десят", 11: "одиннадцат", 12: "двенадцат",
-             13: "тринадцат", 14: "четырнадцат", 15: "пятнадцат", 16: "шестнадцат", 17: "семнадцат",
-             18: "восемнадцат", 19: "девятнадцат", 20: "двадцат", 30: "тридцат"}
-    for n, stem in stems.items():
-        forms.update({stem + "ь": n, stem + "и": n, stem + "ью": n})
-    for n, (nom, obl) in {50: ("пятьдесят", "пятидесяти"), 60: ("шестьдесят", "шестидесяти"),
-                          70: ("семьдесят", "семидесяти"), 80: ("восемьдесят", "восьмидесяти")}.items():
-        forms.update({nom: n, obl: n})
-    return forms
-
-
-RU_CARDINALS = _ru_forms()
-RU_ORDINAL_STEMS = {"трет": 3, "четвёрт": 4, "четверт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8, "девят": 9,
-                    "десят": 10, "двенадцат": 12, "двадцат": 20, "сот": 100, "тысячн": 1000, "миллионн": 10**6}
-
-
-def _alternatives(words) -> str:
-    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-
-
-_EN_SCALE = _alternatives(EN_SCALES)
-_EN_NUMBER = (rf"(?:(?:{_alternatives(_EN_TENS)})(?:[\s-]+(?:{_alternatives(_EN_ONES[1:10])}))?"
-              rf"|{_alternatives(_EN_ONES)})(?:[\s-]+(?:{_EN_SCALE}))*|an?[\s-]+(?:{_EN_SCALE})(?:[\s-]+(?:{_EN_SCALE}))*")
-_EN_A_NUMBER = rf"(?:{_EN_NUMBER}|an?)"  # "a" counts as one before a fraction: a quarter
-_RU_NUMBER = rf"(?:{_alternatives(RU_CARDINALS)})(?:\s+(?:{_alternatives(RU_CARDINALS)}))*"
-
-
-def cardinal(words: str) -> float | None:
-    """The value of a number in words, in either language: 'twenty-five' 25, 'a hundred' 100, «двух» 2."""
-    total, current, seen = 0.0, 0.0, False
-    for token in re.split(r"[\s-]+", words.lower()):
-        if token in ("a", "an"):
-            current, seen = max(current, 1), True
-        elif token in EN_CARDINALS:
-            current, seen = current + EN_CARDINALS[token], True
-        elif token in EN_SCALES or RU_CARDINALS.get(token) in (1000, 10**6):
-            scale = EN_SCALES.get(token) or RU_CARDINALS[token]
-            total, current, seen = total + max(current, 1) * scale, 0, True
-        elif token in RU_CARDINALS:
-            current, seen = current + RU_CARDINALS[token], True
-        elif token:
-            return None
-    return total + current if seen else None
-
+from numerals import (EN_A_NUMBER, EN_DENOMINATORS, EN_NUMBER, RU_CARDINALS, RU_NUMBER, RU_ORDINAL_STEMS,
+                      alternatives, cardinal)
 
 # ---------------------------------------------------------------- the phrases
 
@@ -145,7 +78,7 @@ def _en(text: str) -> list[Phrase]:
     def add(m: re.Match, kind: str, value, free: str | None = None) -> None:
         found.append(Phrase(m.start(), m.end(), m.group(), kind, value, free))
 
-    number, a_number = _EN_NUMBER, _EN_A_NUMBER
+    number, a_number = EN_NUMBER, EN_A_NUMBER
     for m in re.finditer(r"\b(twice|thrice)\b", text, re.I):
         add(m, "multiple", {"twice": 2, "thrice": 3}[m[1].lower()],
             "a repetition that ends its clause" if re.match(_END, text[m.end():]) else None)
@@ -174,7 +107,7 @@ def _en(text: str) -> list[Phrase]:
         elif not m[1] and not m[2] and _WHICH_HALF.search(text[:m.start()]):
             free = "a half that names a part"
         add(m, "fraction", (_value(m[1]) + 0.5) if m[1] else 0.5, free)
-    dens = _alternatives(EN_DENOMINATORS)
+    dens = alternatives(EN_DENOMINATORS)
     for m in re.finditer(rf"\b(?:({a_number})[\s-]+)?({dens})(s?)\b", text, re.I):
         den, plural, numerator = EN_DENOMINATORS[m[2].lower()], bool(m[3]), m[1]
         if not numerator and not plural:
@@ -213,14 +146,14 @@ def _ru(text: str) -> list[Phrase]:
     def add(m: re.Match, kind: str, value, free: str | None = None) -> None:
         found.append(Phrase(m.start(), m.end(), m.group(), kind, value, free))
 
-    number = _RU_NUMBER
-    for m in re.finditer(rf"\b({_alternatives(_RU_MULTIPLES)})\b", text, re.I):
+    number = RU_NUMBER
+    for m in re.finditer(rf"\b({alternatives(_RU_MULTIPLES)})\b", text, re.I):
         add(m, "multiple", _RU_MULTIPLES[m[1].lower()])
     for m in re.finditer(r"\bвполовину\b", text, re.I):
         add(m, "fraction", 0.5)
     for m in re.finditer(rf"\bв\s+({number})\s+раза?\b", text, re.I):
         add(m, "multiple", _value(m[1]))
-    for m in re.finditer(rf"\b({_alternatives(_RU_KRAT)})[\s-]?кратн\w*|\bстократ\w*", text, re.I):
+    for m in re.finditer(rf"\b({alternatives(_RU_KRAT)})[\s-]?кратн\w*|\bстократ\w*", text, re.I):
         add(m, "multiple", _RU_KRAT[m[1].lower()] if m[1] else 100)
     for pattern, value in _RU_VERBS:
         for m in re.finditer(rf"\b(?:{pattern})", text, re.I):
@@ -241,7 +174,7 @@ def _ru(text: str) -> list[Phrase]:
                          rf"четвертью|четвертей|четвертям|четвертями|четвертях)\b", text, re.I):
         numerator = _value(m[1]) if m[1] else 1
         add(m, "fraction", numerator / (3 if m[2].lower().startswith("трет") else 4) if numerator else None)
-    stems = _alternatives(RU_ORDINAL_STEMS)
+    stems = alternatives(RU_ORDINAL_STEMS)
     endings = r"(?:ая|ую|ой|ою|ых|ым|ыми|ые|ое|ья|ью|ьей|ьих|ьим|ьими|ьи)"
     for m in re.finditer(rf"\b(?:({number})\s+({stems}){endings}|({stems}){endings}\s+(?:част|дол)(?:ь|и|ью|ей|я|ю|"
                          rf"ям|ями|ях))\b", text, re.I):
@@ -253,7 +186,7 @@ def _ru(text: str) -> list[Phrase]:
     for m in re.finditer(rf"\b({number})\s+из\s+({number})\b", text, re.I):
         none = re.search(r"\bни\s+$", text[:m.start()], re.I)
         add(m, "fraction", _ratio(m[1], m[2]), "none of them: a count" if none else None)
-    for m in re.finditer(rf"\b({number})\s+процент\w*|\b({_alternatives(_RU_KRAT)})процентн\w*", text, re.I):
+    for m in re.finditer(rf"\b({number})\s+процент\w*|\b({alternatives(_RU_KRAT)})процентн\w*", text, re.I):
         n = _value(m[1]) if m[1] else _RU_KRAT[m[2].lower()]
         add(m, "fraction", n / 100 if n is not None else None)
     return found

@@ -86,7 +86,7 @@ def test_a_literal_is_replaced_by_its_value_and_recorded_in_order(quotes):
 
 
 def test_a_literal_inside_a_fence_is_code(quotes):
-    fenced = "```text\n[0.5]{worked.f}\n```\n"
+    fenced = "```python\n[0.5]{worked.f}\n```\n"
     assert quotes.check(fenced, "p", "en")[:2] == (fenced, [])
 
 
