@@ -106,3 +106,24 @@ def test_a_dirty_serve_is_never_stale(served, edit):
     while "docs/lstm.ru.md:3: does not match docs/lstm.md" not in log.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
         time.sleep(0.2)
+
+
+def test_a_stale_translation_shows_a_notice_until_recorded(served, edit):
+    """An English edit shows a notice on the Russian twin's section (hooks/translations.py; hooks/dirty.py renders
+    the twin); recording the pair as in line takes it away."""
+    copy, serve, _ = served
+    notice = "Этот раздел может отставать от перевода"
+    assert notice not in _get(f"{serve}/ru/gru/")
+    edit(copy / "docs/gru.md", "The two units move by different amounts.", "The two units move by unequal amounts.")
+    _wait_for(f"{serve}/ru/gru/", notice, timeout=60)
+    subprocess.run([sys.executable, "hooks/translations.py", "record", "docs/gru.md"], cwd=copy, check=True,
+                   env={**os.environ, "PYTHONPATH": str(copy)})
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if notice not in _get(f"{serve}/ru/gru/"):
+                break
+        except OSError:  # the server is busy rendering every page again
+            pass
+        assert time.monotonic() < deadline, "the notice stayed after the record"
+        time.sleep(0.5)
