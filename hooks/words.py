@@ -281,3 +281,39 @@ def message(p: Phrase, lang: str, figures: dict) -> str:
             f" [{words}]{{figure.name}} or [{words}]{{block:key}}, and the build checks {p.value:g} against the"
             f" figure at the figure's precision{hint}; [{words}]{{param}} for a parameter of an example;"
             f" a count is free, a multiple or a share is not (hooks/words.py)")
+
+
+def main(argv: list[str]) -> int:
+    """`python hooks/words.py [file ...]`: every number in words the pages (or the files named) hold, each bound,
+    let through by a rule of structure (which), or unbound, with totals."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+    import quotes
+    import seen
+    import shared
+
+    paths = [Path(a) for a in argv] or sorted((shared.ROOT / "docs").glob("*.md"))
+    totals = {"bound": 0, "free": 0, "unbound": 0}
+    for path in paths:
+        text, lang = path.read_text(encoding="utf-8"), shared.language(path.name)
+        line = quotes._line_of(text)
+        visible = text
+        for m in seen.code(text):
+            visible = seen.blank(visible, m.start(), m.end())
+        found = [(m.start(), "bound", m["value"]) for m in quotes.BOUND.finditer(visible)
+                 if re.search(r"[^\W\d_]", m["value"]) and value(m["value"], lang)]
+        shown = seen.blank_all(seen.reader_view(visible, quotes.BOUND)[0], seen.CODE_SPAN)
+        found += [(p.start, f"free ({p.free})" if p.free else "unbound", p.text) for p in find(shown, lang)]
+        for start, verdict, words in sorted(found):
+            totals[verdict.split()[0]] += 1
+            print(f"{path}:{line(start)}: {verdict}: {' '.join(words.split())}")
+    print(f"{sum(totals.values())} numbers in words: " + ", ".join(f"{n} {k}" for k, n in totals.items()))
+    return 1 if totals["unbound"] else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -90,6 +90,18 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     add("constant-by-name", "index.md", "We train at [0.0123]{at-a-glance:lr}.")
     add("named-right", "index.md", "It has [3]{at-a-glance:rows} rows.")
     add("named-wrong", "index.md", "It has [4]{at-a-glance:rows} rows.")
+    # Results in words, in both languages; a phrase bound to a figure it does not state; a count passes.
+    add("words", "highway.md", "The GRU runs at three quarters of the cost.")
+    add("words-ru", "cost.ru.md", "Параметров втрое больше, а гейта у GRU три.")
+    put("words-bound", "summary.md", "[three quarters]{cost.gru_share} of an LSTM's cost",
+        "[two thirds]{cost.gru_share} of an LSTM's cost")
+    add("words-count", "bidirectional.md", "An LSTM has three gates and two state vectors.")
+    # Every place a reader sees text: an attribute list's title, a text fence, another form of digit.
+    add("attr-title", "lstm.md", 'A paragraph.\n{#a-note title="a gate at 0.5"}', '{#a-note title=')
+    add("text-fence", "from-scratch.md", "```text\nloss 0.52\n```", "loss 0.52")
+    add("superscript", "gru.ru.md", "Это 10¹¹ шагов.")
+    edit(root / "mkdocs.yml", "site_description: \"Chapter [13]{chapter}:", "site_description: \"Chapter 13:")
+    edit(root / "mkdocs.yml", "Overview: Обзор", "Overview: Обзор, вдвое короче")
     # A block that raises, one that calls sys.exit, and a doctest whose expected output is wrong: each
     # failure names its line, in both languages (the snippet is shared), and the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
@@ -129,7 +141,10 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # The copyright line that every page shows.
     edit(root / "mkdocs.yml", "Chapter [13]{chapter} of the course notes", "Chapter 14 of the course notes")
     at["config"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Chapter 14 of"))
+    at["nav-translation"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "Обзор, вдвое короче"))
+    at["site-description"] = ("mkdocs.yml", line_of(root / "mkdocs.yml", "site_description: \"Chapter 13:"))
     at["swap-names-ru"] = ("docs/gru.ru.md", line_of(docs / "gru.ru.md", "{gru2.z1}"))
+    at["stale-twin"] = ("docs/code.ru.md", 1)  # what code.md gained above, its Russian first section lacks
     for case, (page, mark) in marks.items():
         at[case] = (f"docs/{page}", line_of(docs / page, mark))
 
@@ -175,6 +190,15 @@ CASES = {
     "missing-block": r"does not match docs/gru\.md in its executed blocks: item \d+ is .* where docs/gru\.md:\d+ has "
                      r"```python exec=\"on\"[^\n]*id=\"comparison\"",
     "config": r"the number '14' is not bound",
+    "words": r"«three quarters» states a fraction in words \(0\.75\) that nothing checks: bind it",
+    "words-ru": r"«втрое» states a multiple in words \(3\) that nothing checks",
+    "words-bound": r"\[two thirds\]\{cost\.gru_share\}: «two thirds» is 0\.666667, which cost\.gru_share's format",
+    "attr-title": r"the number '0\.5' is not bound",
+    "text-fence": r"the number '0\.52' is not bound",
+    "superscript": r"the number '10¹¹' is not bound \(U\+00B9 SUPERSCRIPT ONE",
+    "site-description": r"the number '13' is not bound",
+    "nav-translation": r"«вдвое» states a multiple in words",
+    "stale-twin": r"«# [^»]*» is behind its twin docs/code\.md:1 «# ",
     "notebook": r"the number '13' is not bound",
 }
 
@@ -210,6 +234,12 @@ def test_the_copyright_line_shows_its_number_plainly(built):
 def test_a_block_value_bound_by_its_name_passes(broken):
     text, at = broken
     file, line = at["named-right"]
+    assert f"{file}:{line}:" not in text
+
+
+def test_a_count_in_words_passes(broken):
+    text, at = broken
+    file, line = at["words-count"]
     assert f"{file}:{line}:" not in text
 
 
