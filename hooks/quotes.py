@@ -76,8 +76,8 @@ DIGIT = rf"[\d{re.escape(seen.OTHER_DIGITS)}]"  # a digit in any form: 7, ⁷, �
 MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?![\s$])[^$\n]*?(?<!\s)\$", re.S)
 # A number as a reader sees it, with whatever letters follow it (132k, 4x); a word that begins with a letter
 # (float32, seq2seq) is a name, not a number.
-WORD_WITH_DIGIT = re.compile(rf"(?<!\w)(?<!\d[.,]){DIGIT}(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%|[⁻⁺](?={DIGIT})"
-                             rf"|[ \u00a0]×[ \u00a0](?={DIGIT}))*")
+WORD_WITH_DIGIT = re.compile(rf"(?<!\w)(?<!\d[.,]){DIGIT}(?:[eE][-+−](?=\d)|\w|[.,\u00a0](?=\d)|[ \u00a0]?%"
+                             rf"|[⁻⁺](?={DIGIT})|[ \u00a0]×[ \u00a0](?={DIGIT}))*")
 # In math, an integer is structure, not a statement, when it is
 MATH_STRUCTURE = re.compile(
     r"(?<=[\^_])\{?-?\d(?![\d.])"  # a one-digit exponent or subscript: H^2, e^{-1}, W_2
@@ -309,7 +309,8 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     for key in FRONT_MATTER:  # seen in the nav, the tab, search results and link previews
         if isinstance(page.meta.get(key), str):
             at = re.search(rf"^{key}\s*:", raw, re.M)
-            page.meta[key], more, _ = check(page.meta[key], where, lang, raw.count("\n", 0, at.start()) + 1 if at else 1)
+            line = raw.count("\n", 0, at.start()) + 1 if at else 1
+            page.meta[key], more, _ = check(page.meta[key], where, lang, line)
             problems += more
     for problem in problems:
         log.warning(problem)
@@ -318,7 +319,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 
 
 def on_page_content(html_text: str, page, config, files) -> str:
-    quotes = _pending.pop(page.file.src_uri, [])
-    for problem in check_block_values(html_text, f"docs/{page.file.src_uri}", quotes, shared.language(page.file.src_uri)):
+    src = page.file.src_uri
+    for problem in check_block_values(html_text, f"docs/{src}", _pending.pop(src, []), shared.language(src)):
         log.warning(problem)
     return html_text

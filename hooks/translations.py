@@ -140,8 +140,9 @@ def record(root: Path, docs: Path, names: list[str]) -> list[str]:
         done.append(twins.key)
     about = json.dumps("Each section of each pair of twins, hashed as it read when the pair was last brought into"
                        f" line. Written by `{COMMAND}` (hooks/translations.py); do not edit.")
-    entries = ",\n".join(f"  {json.dumps(key)}: [\n" + ",\n".join(f"   {json.dumps(e, ensure_ascii=False)}" for e in kept[key])
-                         + "\n  ]" for key in sorted(kept))
+    entries = ",\n".join(f"  {json.dumps(key)}: [\n"
+                         + ",\n".join(f"   {json.dumps(e, ensure_ascii=False)}" for e in kept[key]) + "\n  ]"
+                         for key in sorted(kept))
     (docs / RECORD).write_text(f'{{\n "about": {about},\n "pairs": {{\n{entries}\n }}\n}}\n', encoding="utf-8")
     return done
 

@@ -61,8 +61,8 @@ _WHICH_HALF = re.compile(r"\b(?:forward|backward|first|second|upper|lower|left|r
                          r"every|this|that|which|whichever|latter|former|front|back|own|both|two|the two|its two|"
                          r"their two|these|those)\s+$", re.I)
 _WHICH_HALF_RU = re.compile(r"\b(?:(?:прям|обратн|перв|втор|верхн|нижн|лев|прав|друг|кажд|как|котор|последн|данн|"
-                            r"ин|одн)(?:ая|ую|ой|ою|ые|ых|ым|ыми|ие|их|им|ими)|(?:эт|т)(?:а|у|ой|и|их)|сво(?:я|ю|ей|и|их)|"
-                            r"обе|обеих|обеим|обеими)\s+$", re.I)
+                            r"ин|одн)(?:ая|ую|ой|ою|ые|ых|ым|ыми|ие|их|им|ими)|(?:эт|т)(?:а|у|ой|и|их)|"
+                            r"сво(?:я|ю|ей|и|их)|обе|обеих|обеим|обеими)\s+$", re.I)
 _FIXED = re.compile(r"\b(?:double|half)[\s-]precision\b|\bhalf-(?:open|closed)\b|\bdouble-check\w*", re.I)
 _ORDINAL_NEXT = re.compile(r"\s+(?!(?:of|more|less|fewer|larger|smaller|bigger|higher|lower|faster|slower|as|again|"
                            r"the|its|their|that|this|than)\b)[^\W\d_]", re.I)
@@ -79,13 +79,15 @@ def _en(text: str) -> list[Phrase]:
         found.append(Phrase(m.start(), m.end(), m.group(), kind, value, free))
 
     number, a_number = EN_NUMBER, EN_A_NUMBER
+    def repetition(m: re.Match) -> str | None:
+        return "a repetition that ends its clause" if re.match(_END, text[m.end():]) else None
+
     for m in re.finditer(r"\b(twice|thrice)\b", text, re.I):
-        add(m, "multiple", {"twice": 2, "thrice": 3}[m[1].lower()],
-            "a repetition that ends its clause" if re.match(_END, text[m.end():]) else None)
+        add(m, "multiple", {"twice": 2, "thrice": 3}[m[1].lower()], repetition(m))
     for m in re.finditer(rf"\b({number})[\s-]+times\b", text, re.I):
-        add(m, "multiple", _value(m[1]), "a repetition that ends its clause" if re.match(_END, text[m.end():]) else None)
-    for m in re.finditer(rf"\b(?:by\s+)?(?:an?\s+)?factor\s+of\s+(?:(?:about|around|roughly|nearly|almost|some|over|under|only|just|"
-                         rf"at\s+least|at\s+most|more\s+than|less\s+than|up\s+to)\s+)?({a_number})\b", text, re.I):
+        add(m, "multiple", _value(m[1]), repetition(m))
+    for m in re.finditer(rf"\b(?:by\s+)?(?:an?\s+)?factor\s+of\s+(?:(?:about|around|roughly|nearly|almost|some|over|"
+                         rf"under|only|just|at\s+least|at\s+most|more\s+than|less\s+than|up\s+to)\s+)?({a_number})\b", text, re.I):
         add(m, "multiple", _value(m[1]))
     for m in re.finditer(rf"\b({number})[\s-]?fold\b", text, re.I):
         add(m, "multiple", _value(m[1]))
@@ -99,7 +101,8 @@ def _en(text: str) -> list[Phrase]:
             free = "a fixed term"
         elif stem == "halv" and m.group().lower() == "halves" and _WHICH_HALF.search(text[:m.start()]):
             free = "a half that names a part"
-        add(m, "fraction" if stem == "halv" else "verb", {"doubl": 2, "tripl": 3, "quadrupl": 4, "halv": 0.5}[stem], free)
+        value = {"doubl": 2, "tripl": 3, "quadrupl": 4, "halv": 0.5}[stem]
+        add(m, "fraction" if stem == "halv" else "verb", value, free)
     for m in re.finditer(rf"\b(?:({number})\s+and\s+an?\s+half|(?:(an?|one)[\s-]+)?half)\b", text, re.I):
         free = None
         if _FIXED.match(text, m.start()):

@@ -52,7 +52,8 @@ def test_every_bound_a_claim_checks_is_a_figure_its_page_binds(experiment):
         assert figure in FIGURES, f"{field} is not published as {figure}"
         assert parse(FIGURES[figure].published) == pytest.approx(getattr(settings, field)), figure
         for source in (f"{page}.md", f"{page}.ru.md"):
-            assert f"]{{{figure}}}" in (docs / source).read_text(encoding="utf-8"), f"docs/{source} never binds {figure}"
+            text = (docs / source).read_text(encoding="utf-8")
+            assert f"]{{{figure}}}" in text, f"docs/{source} never binds {figure}"
 
 
 def test_the_table_teaches_and_does_not_speak_of_the_build():

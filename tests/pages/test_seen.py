@@ -100,7 +100,7 @@ def test_the_settings_every_page_shows_are_listed_with_their_lines_and_languages
 def test_a_number_in_a_setting_fails_on_its_line(seen, quotes, tmp_path):
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("  - Overview: index.md", "  - Overview, in 3 parts: index.md")
-    config = config.replace('"The gradient highway notebook": "Ноутбук', '"The gradient highway notebook": "Вдвое ноутбук')
+    config = config.replace(': "Ноутбук «Градиентная', ': "Вдвое ноутбук «Градиентная')
     config = config.replace("name: Switch to dark mode", "name: Switch to dark mode (2 clicks)")
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     problems = [p for s in seen.settings(tmp_path / "mkdocs.yml", "en")

@@ -63,7 +63,8 @@ def test_sections_split_at_headings_outside_fences(translations):
 def test_what_a_section_says(translations):
     said = translations.said
     base = "The GRU costs [75%]{cost.gru_share} of an LSTM, with $b_f = [2]{param}$."
-    assert said(base) == said("The GRU costs\n  [75%]{cost.gru_share} of an   LSTM,\nwith $b_f = [2]{param}$.")  # re-flow
+    reflowed = "The GRU costs\n  [75%]{cost.gru_share} of an   LSTM,\nwith $b_f = [2]{param}$."
+    assert said(base) == said(reflowed)
     assert said(base) == said(base.replace("[75%]", "[80%]"))  # a figure that changed: both print it from one figure
     assert said(base) != said(base.replace("[2]{param}", "[3]{param}"))  # a parameter is what the text says
     assert said(base) != said(base.replace("costs", "saves"))

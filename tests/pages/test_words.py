@@ -150,7 +150,8 @@ def test_structure_passes(quotes, lang, markdown):
 # Bound phrases: the value checked against the figure at the figure's precision.
 BOUND_PASS = [
     ("en", "A GRU costs [three quarters]{cost.gru_share} of an LSTM.", "A GRU costs three quarters of an LSTM."),
-    ("en", "It [halves]{bias.sigma0} the gradient, [Halving]{param} it again.", "It halves the gradient, Halving it again."),
+    ("en", "It [halves]{bias.sigma0} the gradient, [Halving]{param} it again.",
+     "It halves the gradient, Halving it again."),
     ("en", "[Twice]{cost.bi_factor} the parameters.", "Twice the parameters."),
     ("en", "[Four times]{cost.lstm_rnn} the plain cell.", "Four times the plain cell."),
     ("en", "Each of the [three]{task.seeds} runs, [a quarter]{task.chance} of the time.",
