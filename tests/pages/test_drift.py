@@ -96,7 +96,11 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     put("words-bound", "summary.md", "[three quarters]{cost.gru_share} of an LSTM's cost",
         "[two thirds]{cost.gru_share} of an LSTM's cost")
     add("words-count", "bidirectional.md", "An LSTM has three gates and two state vectors.")
-    # Every place a reader sees text: an attribute list's title, a text fence, another form of digit.
+    # Every place a reader sees text: a front-matter description, an attribute list's title, a text fence, another
+    # form of digit, and (below) mkdocs.yml's description and a nav translation.
+    home = docs / "index.md"
+    home.write_text("---\ndescription: Four blocks, and 3 of them in a GRU.\n---\n" + home.read_text("utf-8"), "utf-8")
+    at["description"] = ("docs/index.md", 2)
     add("attr-title", "lstm.md", 'A paragraph.\n{#a-note title="a gate at 0.5"}', '{#a-note title=')
     add("text-fence", "from-scratch.md", "```text\nloss 0.52\n```", "loss 0.52")
     add("superscript", "gru.ru.md", "Это 10¹¹ шагов.")
@@ -197,6 +201,7 @@ CASES = {
     "text-fence": r"the number '0\.52' is not bound",
     "superscript": r"the number '10¹¹' is not bound \(U\+00B9 SUPERSCRIPT ONE",
     "site-description": r"the number '13' is not bound",
+    "description": r"the number '3' is not bound",
     "nav-translation": r"«вдвое» states a multiple in words",
     "stale-twin": r"«# [^»]*» is behind its twin docs/code\.md:1 «# ",
     "notebook": r"the number '13' is not bound",
