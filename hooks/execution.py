@@ -78,6 +78,9 @@ _results: dict[str, list[dict]] = {}  # key -> entries {"used": {file: hash}, "o
 _ran: dict[str, bool] = {}  # block -> whether it ran in this build (or was reused)
 _lines: dict[str, int] = {}  # block id ("" for none) -> the line of its fence on the page being rendered
 FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n]*\bexec=\"on\"[^\n]*", re.M)
+# Python-Markdown reads HTML indented in a tab as a paragraph's text, so a figure a block prints comes back as
+# <p><figure>…</figure></p>: the figure ends the paragraph, and the </p> closes nothing. Such a paragraph goes.
+WRAPPED = re.compile(r"<p>(<(figure|div)\b.*?</\2>)</p>$", re.S | re.M)
 
 
 # ---------------------------------------------------------------- MkDocs events
@@ -285,6 +288,7 @@ def _format(language: str, run, code: str, md, **options: Any) -> Markup:
         options["tabs"] = TABS[lang]
     where = f"{page}, block '{block}'"
     html = base_format(language=language, run=partial(run, where=where, lang=lang), code=code, md=md, **options)
+    html = WRAPPED.sub(r"\1", html)
     if re.search(r"\|\s*:?-{3,}:?\s*\|", html):
         log.warning(f"{where} printed a Markdown table that did not render; end the HTML before it with a blank line")
     digest = hashlib.sha256(code.encode()).hexdigest()[:12]

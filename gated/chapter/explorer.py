@@ -77,10 +77,10 @@ def shown(b_f: float, tau: int, lang: str | None = None) -> dict[str, str]:
 
 def _slider(role: str, s: Slider, value: str) -> str:
     return (
-        f'<label class="bias-explorer-slider"><span>{escape(str(s.label))}</span>'
-        f'<input type="range" data-role="{role}" min="{s.low:g}" max="{s.high:g}" step="{s.step:g}"'
-        f' value="{s.start:g}" data-spec="{s.spec}">'
-        f'<output data-show="{role}">{value}</output></label>'
+        f'<div class="bias-explorer-slider"><label for="bias-explorer-{role}">{escape(str(s.label))}</label>'
+        f'<input type="range" id="bias-explorer-{role}" data-role="{role}" min="{s.low:g}" max="{s.high:g}"'
+        f' step="{s.step:g}" value="{s.start:g}" data-spec="{s.spec}">'
+        f'<output for="bias-explorer-{role}" data-show="{role}">{value}</output></div>'  # a label holds one control
     )
 
 
