@@ -12,6 +12,7 @@ Modules, one per idea:
     highway     the decay of a gradient along the memory, and the forget bias
     cost        parameter counts by formula
     render      records to Markdown or plain text, in English or Russian; numbers printed and read back
+    answers     an exercise's answer, printed for the page's field that checks a reader's number
     svg         the pieces of a hand-drawn SVG figure: wires, boxes, nodes, badges, labels
     claims      a claim about a measured result, checked and tabled
     torch       weights to and from torch.nn (`weights`), and numerics pinned across CPUs (`pinned`)
@@ -26,6 +27,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .answers import answer
 from .cost import block, count
 from . import highway, render
 from .gate import Gate, sigmoid
@@ -59,6 +61,7 @@ __all__ = [
     "Text",
     "TorchGRUParams",
     "TorchGRUStep",
+    "answer",
     "block",
     "candidates",
     "count",
