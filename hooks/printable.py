@@ -104,8 +104,9 @@ def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
         tag.decompose()
     for tag in soup.find_all(id=True):
         tag["id"] = f"{slug}--{tag['id']}"
-    for tag in soup.find_all(attrs={"for": True}):
-        tag["for"] = f"{slug}--{tag['for']}"
+    for tag in soup.find_all(attrs={"for": True}):  # an <output>'s `for` is a list of ids
+        ids = tag["for"] if isinstance(tag["for"], list) else [tag["for"]]
+        tag["for"] = " ".join(f"{slug}--{i}" for i in ids)
     for tag in soup.find_all(True):
         for attr in ("aria-labelledby", "aria-describedby", "aria-controls"):
             if tag.get(attr):

@@ -41,6 +41,10 @@
     else ways = [[commas ? "," : ".", null]];
     const readings = [];
     for (const [decimal, group] of ways) {
+      if (group) { // thousands: one to three digits, then groups of three
+        const groups = (decimal ? body.slice(0, body.lastIndexOf(decimal)) : body).split(group);
+        if (!/^\d{1,3}$/.test(groups[0]) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) continue;
+      }
       const plain = group ? body.split(group).join("") : body;
       if (decimal && plain.split(decimal).length > 2) continue;
       let [int, frac = ""] = decimal ? plain.split(decimal) : [plain];
