@@ -1,27 +1,25 @@
 import numpy as np
-from gated import LSTMParams, language, render, unroll
+from gated import Gate, LSTMParams, answer, named, sigmoid, unroll
 
 T, big = 100, 10.0
-rng = np.random.default_rng(0)
-p = LSTMParams.random(rng, d=3, H=4)
-p = p._replace(**{k: getattr(p, k)._replace(b=np.full(4, big)) for k in ("f", "i", "c")})  # all wide open
-steps = unroll(p, rng.normal(size=(T, 3)))  # (T, H) each
+zero = np.zeros((1, 1))  # one unit, one input; every weight 0, so x_t does not matter
+p = LSTMParams(f=Gate(zero, zero, np.array([big])), i=Gate(zero, zero, np.array([big])),
+               c=Gate(zero, zero, np.array([big])), o=Gate(zero, zero, np.array([0.0])))
+steps = unroll(p, np.ones((T, 1)))  # (T, 1) each, from c_0 = h_0 = 0
 
-t = np.arange(1, T + 1)[:, None]
-assert np.all(np.abs(steps.c) < t)  # |c_t| < t: one bounded term per step
-assert np.all(np.abs(steps.h) < 1)  # h_t = o_t tanh(c_t) stays in (−1, 1)
+f, written = float(sigmoid(big)), float(sigmoid(big) * np.tanh(big))  # f_t = i_t = σ(10), c̃_t = tanh(10)
+t = np.arange(1, T + 1)
+closed_form = written * (1 - f**t) / (1 - f)  # c_t = f c_{t-1} + i c̃, from c_0 = 0
+assert np.allclose(steps.c[:, 0], closed_form, rtol=1e-12)
+assert np.all(np.abs(steps.c[:, 0]) < t)  # the bound |c_t| < t, nearly reached
 
-n = render.number
-c_T, h_max = float(np.abs(steps.c[-1]).max()), float(np.abs(steps.h).max())
-if language() == "ru":
-    print(f"Оценка: $|f_t c_{{t-1}}| \\le |c_{{t-1}}|$ и $|i_t \\tilde c_t| < 1$, поэтому "
-          f"$|c_t| < |c_{{t-1}}| + 1$, и из $c_0 = 0$ получаем $|c_t| < t$: рост не быстрее линейного. "
-          f"Ячейка, у которой гейты забывания и входной, а также кандидат открыты смещением ${n(big, 'g')}$, "
-          f"почти достигает этой границы: через ${T}$ шагов $\\max|c_t| = {n(c_T, '.2f')}$, "
-          f"тогда как $\\max|h_t| = {n(h_max, '.4f')}$ остаётся меньше единицы.")
-else:
-    print(f"The bound: $|f_t c_{{t-1}}| \\le |c_{{t-1}}|$ and $|i_t \\tilde c_t| < 1$, so "
-          f"$|c_t| < |c_{{t-1}}| + 1$, and from $c_0 = 0$ we get $|c_t| < t$: at most linear growth. "
-          f"A cell whose forget gate, input gate and candidate are all pushed open by a bias of "
-          f"${n(big, 'g')}$ comes close to the bound: after ${T}$ steps $\\max|c_t| = {n(c_T, '.2f')}$, "
-          f"while $\\max|h_t| = {n(h_max, '.4f')}$ stays below one.")
+o = steps.o[:, 0]  # σ(0) = 0.5 at every step
+close = int(np.argmax(np.abs(steps.h[:, 0] - o) < 1e-3)) + 1  # the first step at which h_t is o_t to 0.001
+assert np.all(np.abs(steps.h[close - 1:, 0] - o[close - 1:]) < 1e-3) and abs(steps.h[close - 2, 0] - o[0]) >= 1e-3
+
+print(f"- $f_t = i_t = \\sigma({big:g})$ = {named('f', f, '.6f')}, $\\quad \\tilde c_t = \\tanh({big:g})$ = "
+      f"{named('c_tilde', float(np.tanh(big)), '.9f')}")
+print(f"- $c_{{{T}}}$ = **{answer('c', float(steps.c[-1, 0]), '.2f')}**, $\\quad h_{{{T}}}$ = "
+      f"{named('h', float(steps.h[-1, 0]), '.4f')}, $\\quad o_t$ = {named('o', float(o[-1]), '.4f')}")
+print(f"- $\\lvert h_t - o_t \\rvert < 10^{{-3}}$ from $t$ = **{answer('t', close, 'd')}** on: "
+      f"$c_t$ = {named('c_close', float(steps.c[close - 1, 0]), '.3f')}")

@@ -1,5 +1,6 @@
 import numpy as np
-from gated import Gate, language, lstm_step, render
+from gated import Gate, answer, lstm_step, named
+from gated.render import number
 from gated.chapter import examples
 
 e, before = examples.WORKED, examples.worked()
@@ -11,13 +12,8 @@ for name in ("f", "i", "c_tilde", "c"):  # stations ①–④ do not read the ou
     assert getattr(closed, name) == getattr(before, name)
 assert closed.h[0] < before.h[0]
 
-n = render.number
 a, o, h, c = float(shut(e.x, e.h)[0]), float(closed.o[0]), float(closed.h[0]), float(closed.c[0])
-if language() == "ru":
-    print(f"Меняются только станции ⑤ и ⑥: $o_t = \\sigma({n(a, '.2f')}) = {n(o, '.3f')}$ "
-          f"и $h_t = {n(o, '.3f')} \\times {n(np.tanh(c), '.4f')} = {n(h, '.3f')}$. "
-          f"Память $c_t = {n(c, '.3f')}$ прежняя: выходной гейт решает, что показать, а не что хранить.")
-else:
-    print(f"Only stations ⑤ and ⑥ change: $o_t = \\sigma({n(a, '.2f')}) = {n(o, '.3f')}$ "
-          f"and $h_t = {n(o, '.3f')} \\times {n(np.tanh(c), '.4f')} = {n(h, '.3f')}$. "
-          f"The memory $c_t = {n(c, '.3f')}$ is what it was: the output gate decides what to show, not what to keep.")
+print(f"- ⑤ $a_o$ = {named('a', a, '.2f')}, $\\quad o_t = \\sigma(a_o)$ = **{answer('o', o, '.3f')}**")
+print(f"- ⑥ $h_t = o_t \\tanh(c_t)$ = {number(o, '.3f')} × {named('tanh', float(np.tanh(c)), '.4f')} = "
+      f"**{answer('h', h, '.3f')}**")
+print(f"- ①–④ $c_t$ = {named('c', c, '.3f')}")

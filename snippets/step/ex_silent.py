@@ -1,5 +1,5 @@
 import numpy as np
-from gated import language, lstm_step, render
+from gated import answer, lstm_step, named
 from gated.chapter import examples
 
 e = examples.WORKED
@@ -8,15 +8,14 @@ kept, added = float(s.f[0] * e.c[0]), float(s.i[0] * s.c_tilde[0])
 assert abs(kept + added - s.c[0]) < 1e-12
 assert min(s.f[0], s.i[0], s.o[0]) > 0.9  # still open without an input
 
-n = render.number
-v = {k: n(float(getattr(s, k)[0]), ".3f") for k in ("f", "i", "c_tilde", "o", "c", "h")}
-if language() == "ru":
-    print(f"① $f_t = {v['f']}$; ② $i_t = {v['i']}$, $\\tilde c_t = {v['c_tilde']}$; "
-          f"③ сохраняется ${n(kept, '.3f')}$; ④ добавляется ${n(added, '.3f')}$, и $c_t = {v['c']}$; "
-          f"⑤ $o_t = {v['o']}$; ⑥ $h_t = {v['h']}$. Без входа гейты всё равно открыты: "
-          f"их держит $h_{{t-1}}$ через веса $U$.")
-else:
-    print(f"① $f_t = {v['f']}$; ② $i_t = {v['i']}$, $\\tilde c_t = {v['c_tilde']}$; "
-          f"③ ${n(kept, '.3f')}$ is kept; ④ ${n(added, '.3f')}$ is added, so $c_t = {v['c']}$; "
-          f"⑤ $o_t = {v['o']}$; ⑥ $h_t = {v['h']}$. With no input the gates are still open: "
-          f"$h_{{t-1}}$ holds them there through the weights $U$.")
+g = e.params.f  # what holds the forget gate open: U_f h_{t-1} and b_f, with W_f x_t = 0
+from_h, bias = float(g.U[0] @ e.h), float(g.b[0])
+assert from_h > 0 and bias > 0 and abs(from_h + bias - g(np.zeros(1), e.h)[0]) < 1e-12
+
+v = {k: float(getattr(s, k)[0]) for k in ("f", "i", "c_tilde", "o", "c", "h")}
+print(f"- ① $U_f h_{{t-1}}$ = {named('U_h', from_h, '.2f')}, $\\quad b_f$ = {named('b_f', bias, '.2f')}, $\\quad f_t$ = "
+      f"**{answer('f', v['f'], '.3f')}**")
+print(f"- ② $i_t$ = {named('i', v['i'], '.3f')}, $\\quad \\tilde c_t$ = {named('c_tilde', v['c_tilde'], '.3f')}")
+print(f"- ③ $f_t c_{{t-1}}$ = {named('kept', kept, '.3f')}, $\\quad$ ④ $i_t \\tilde c_t$ = {named('added', added, '.3f')}, "
+      f"$\\quad c_t$ = **{answer('c', v['c'], '.3f')}**")
+print(f"- ⑤ $o_t$ = {named('o', v['o'], '.3f')}, $\\quad$ ⑥ $h_t$ = {named('h', v['h'], '.3f')}")
