@@ -1,20 +1,13 @@
 import math
 
-from gated import highway, language, render
+from gated import answer, highway, named
 
-f, share = 0.95, 0.01
-tau = math.ceil(math.log(share) / math.log(f))  # the first τ with f^τ < share
+f, eps = 0.95, 0.01
+bound = math.log(eps) / math.log(f)  # f^τ < ε  ⇔  τ > ln ε / ln f, as ln f < 0
+tau = math.ceil(bound)
 before, after = highway.decay((f,), (tau - 1, tau))[:, 0]
-assert after < share <= before
+assert after < eps <= before
 
-n = render.number
-if language() == "ru":
-    print(f"Нужно $f^\\tau < {n(share, 'g')}$, то есть $\\tau > \\ln {n(share, 'g')} / \\ln {n(f, 'g')} "
-          f"= {n(math.log(share) / math.log(f), '.1f')}$: градиент падает ниже процента на шаге "
-          f"$\\tau = {tau}$ (${n(f, 'g')}^{{{tau - 1}}} = {n(before, '.4f')}$, "
-          f"${n(f, 'g')}^{{{tau}}} = {n(after, '.4f')}$).")
-else:
-    print(f"We need $f^\\tau < {n(share, 'g')}$, that is $\\tau > \\ln {n(share, 'g')} / \\ln {n(f, 'g')} "
-          f"= {n(math.log(share) / math.log(f), '.1f')}$: the gradient drops below one per cent at "
-          f"$\\tau = {tau}$ (${n(f, 'g')}^{{{tau - 1}}} = {n(before, '.4f')}$, "
-          f"${n(f, 'g')}^{{{tau}}} = {n(after, '.4f')}$).")
+print(f"- $\\ln \\varepsilon / \\ln f$ = {named('bound', bound, '.2f')}")
+print(f"- $f^{{\\tau - 1}}$ = {named('before', before, '.5f')}, $\\quad f^{{\\tau}}$ = {named('after', after, '.5f')}")
+print(f"- $\\tau$ = **{answer('tau', tau, 'd')}**")

@@ -1,5 +1,5 @@
 import numpy as np
-from gated import Gate, language, render, rnn_step
+from gated import Gate, named, rnn_step
 
 rng = np.random.default_rng(3)
 d, H, tau = 2, 3, 10
@@ -23,33 +23,22 @@ J = np.eye(H)
 for A in factors:
     J = A @ J  # the chain rule: the latest factor on the left
 power = np.linalg.matrix_power(factors[-1], tau)  # as if every step had the last step's factor
-shuffled = np.eye(H)
+reverse = np.eye(H)
 for A in factors[::-1]:
-    shuffled = A @ shuffled  # the same factors, in the reverse order
+    reverse = A @ reverse  # the same factors, in the reverse order
 
 eps = 1e-6
 numeric = np.stack([(final(h0 + eps * e) - final(h0 - eps * e)) / (2 * eps) for e in np.eye(H)], axis=1)
-assert np.linalg.norm(J - numeric) < 1e-5 * np.linalg.norm(J)  # the product is the true Jacobian
-off_power = np.linalg.norm(power - J) / np.linalg.norm(J)
-off_order = np.linalg.norm(shuffled - J) / np.linalg.norm(J)
-assert off_power > 0.1 and off_order > 0.1
+off = float(np.linalg.norm(J - numeric) / np.linalg.norm(J))
+assert off < 1e-5  # the product is the true Jacobian
+assert np.linalg.norm(power - J) > 0.1 * np.linalg.norm(J) and np.linalg.norm(reverse - J) > 0.1 * np.linalg.norm(J)
 
-fs = rng.uniform(0.9, 1.0, size=(tau, H))  # forget gates: diagonal factors
+fs = rng.uniform(0.9, 1.0, size=(tau, H))  # forget gates: diagonal factors, in any order the same product
 assert np.allclose(np.prod(fs, axis=0), np.prod(fs[::-1], axis=0))
 
-n = render.number
-norms = {k: n(float(np.linalg.norm(M)), ".2e") for k, M in (("J", J), ("power", power), ("reverse", shuffled))}
-if language() == "ru":
-    print(f"У обычной ячейки с ${H}$ нейронами на ${tau}$ шагах произведение матриц "
-          f"$\\operatorname{{diag}}(1 - h_s^2) W_h$ совпадает с якобианом, найденным конечными разностями; "
-          f"его норма {norms['J']}. Последний множитель в степени ${tau}$ дал бы норму {norms['power']}, "
-          f"а те же множители в обратном порядке — {norms['reverse']}: матрицы не коммутируют, "
-          f"и порядок шагов важен. Диагональные множители $\\operatorname{{diag}}(f_s)$ коммутируют: "
-          f"их произведение — покоординатное произведение гейтов, в любом порядке.")
-else:
-    print(f"For a plain cell with ${H}$ units over ${tau}$ steps, the product of the matrices "
-          f"$\\operatorname{{diag}}(1 - h_s^2) W_h$ matches the Jacobian found by finite differences; "
-          f"its norm is {norms['J']}. The last factor raised to the power ${tau}$ would give {norms['power']}, "
-          f"and the same factors in reverse order {norms['reverse']}: the matrices do not commute, so the "
-          f"order of the steps matters. The diagonal factors $\\operatorname{{diag}}(f_s)$ do commute: their "
-          f"product is the gates multiplied coordinate by coordinate, in any order.")
+norm = lambda M: float(np.linalg.norm(M))  # noqa: E731
+print(f"- $H$ = {named('H', H, 'd')}, $\\quad \\tau$ = {named('tau', tau, 'd')}")
+print(f"- $\\lVert J - J_{{\\text{{finite}}}} \\rVert / \\lVert J \\rVert$ = {named('off', off, '.1×')}")
+print(f"- $\\lVert J \\rVert$ = {named('J', norm(J), '.2×')}, $\\quad \\lVert A_\\tau^{{\\,\\tau}} \\rVert$ = "
+      f"{named('power', norm(power), '.2×')}, $\\quad \\lVert A_1 \\cdots A_\\tau \\rVert$ = "
+      f"{named('reverse', norm(reverse), '.2×')}")
