@@ -1,4 +1,5 @@
-from gated import highway, language, render
+from gated import Table, Text, answer, highway, markdown
+from gated.render import Column
 from gated.chapter.experiments import forget_bias
 
 task = forget_bias.Task()
@@ -7,17 +8,11 @@ share = {b: float(highway.retained(b, crossings)) for b in task.biases}
 low, high = min(task.biases), max(task.biases)
 assert list(share.values()) == sorted(share.values())  # a larger bias lets more through
 
-n = render.number
-rule = "|" + " ---: |" * 3
-rows = "\n".join(f"| ${b:g}$ | ${n(float(highway.retained(b, 1)), '.4f')}$ | {n(s, '.2e')} |"
-                 for b, s in share.items())
-if language() == "ru":
-    print(f"Символ входит на первом шаге, ответ читается после последнего, так что градиент проходит "
-          f"${crossings}$ гейтов забывания:\n\n| $b_f$ | $\\sigma(b_f)$ | через ${crossings}$ шагов |\n"
-          f"{rule}\n{rows}\n\nПри $b_f = {high:g}$ до первого шага доходит в "
-          f"{n(share[high] / share[low], '.1e')} раз больше, чем при $b_f = {low:g}$.")
-else:
-    print(f"The symbol enters at the first step and the answer is read after the last, so the gradient "
-          f"crosses ${crossings}$ forget gates:\n\n| $b_f$ | $\\sigma(b_f)$ | after ${crossings}$ steps |\n"
-          f"{rule}\n{rows}\n\nWith $b_f = {high:g}$, "
-          f"{n(share[high] / share[low], '.1e')} times as much reaches the first step as with $b_f = {low:g}$.")
+tex = lambda s: Text(s, s)  # noqa: E731  (a title that is only a formula)
+print(markdown(Table((Column(tex("$b_f$"), ".0f"), Column(tex("$\\sigma(b_f)$"), ".4f"),
+                      Column(tex(f"$\\sigma(b_f)^{{{crossings}}}$"), ".2e")),
+                     tuple((b, float(highway.retained(b, 1)), s) for b, s in share.items()))))
+print()
+print(f"- $T - 1$ = **{answer('crossings', crossings, 'd')}**")
+print(f"- $\\sigma({high:g})^{{{crossings}}} / \\sigma({low:g})^{{{crossings}}}$ = "
+      f"**{answer('ratio', share[high] / share[low], '.1×')}**")

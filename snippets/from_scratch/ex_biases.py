@@ -1,5 +1,4 @@
-from gated import named
-from gated.render import number
+from gated import answer, named
 from gated.chapter.experiments import scratch
 
 H, V = scratch.Setup().H, len(set(scratch.corpus()))
@@ -15,5 +14,5 @@ assert gap == 0
 
 lr = 0.1  # one SGD step on each vector moves their sum by lr * (g_ih + g_hh)
 ratio = ((lr * (g_ih + g_hh)).norm() / (lr * g_ih).norm()).item()
-print(f"- $\\max\\lvert g_{{ih}} - g_{{hh}}\\rvert$ = {number(gap, '.1e')}")
-print(f"- $\\lVert \\Delta(b_{{ih}} + b_{{hh}}) \\rVert \\,/\\, \\lVert \\Delta b \\rVert$ = {named('ratio', ratio, '.3f')}")
+print(f"- $\\max\\lvert g_{{ih}} - g_{{hh}}\\rvert$ = {named('gap', gap, 'g')}")
+print(f"- $\\lVert \\Delta(b_{{ih}} + b_{{hh}}) \\rVert \\,/\\, \\lVert \\Delta b \\rVert$ = **{answer('ratio', ratio, '.3f')}**")

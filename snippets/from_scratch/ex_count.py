@@ -1,5 +1,4 @@
-from gated import count
-from gated.render import number
+from gated import answer, count, named
 from gated.chapter.experiments import scratch
 
 H, V = scratch.Setup().H, len(set(scratch.corpus()))
@@ -12,6 +11,7 @@ theirs = size(library.parameters())
 trained = size(p for p in library.parameters() if p.requires_grad)
 assert ours == count("lstm", V, H) == trained and theirs == count("lstm", V, H, biases=2)
 
-print(f"- $d = V$ = {V}, $H$ = {H}")
-print(f"- $4\\,(HV + H^2 + H)$ = {number(ours, ',d')}")
-print(f"- $4\\,(HV + H^2 + 2H)$ = {number(theirs, ',d')}, $\\quad 4H$ = {number(theirs - trained, ',d')}")
+print(f"- $d = V$ = {named('V', V, 'd')}, $\\quad H$ = {named('H', H, 'd')}")
+print(f"- $4\\,(HV + H^2 + H)$ = **{answer('ours', ours, ',d')}**")
+print(f"- $4\\,(HV + H^2 + 2H)$ = **{answer('theirs', theirs, ',d')}**, $\\quad 4H$ = "
+      f"**{answer('frozen', theirs - trained, ',d')}**")
