@@ -110,10 +110,10 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # failure names its line, in both languages (the snippet is shared), and the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
     counts.write_text("raise ValueError('boom')\n" + counts.read_text("utf-8"), "utf-8")
-    exits = root / "snippets/bidirectional/ex_count.py"
+    exits = root / "snippets/bidirectional/ex_padding.py"
     exits.write_text("import sys\nsys.exit(3)\n" + exits.read_text("utf-8"), "utf-8")
     edit(root / "snippets/lstm/session.pycon", "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
-    for case, page, block in (("block", "cost", "counts"), ("sys.exit", "bidirectional", "ex-bi-count"),
+    for case, page, block in (("block", "cost", "counts"), ("sys.exit", "bidirectional", "ex-bi-padding"),
                               ("doctest", "lstm", "session")):
         for suffix, twin in (("", f"{page}.md"), ("-ru", f"{page}.ru.md")):
             at[case + suffix] = (f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
@@ -184,8 +184,8 @@ CASES = {
     "named-wrong": r"at-a-glance:rows is '3' as the block printed it, but the page says '4'",
     "block": r", block 'counts' raised ValueError",
     "block-ru": r", block 'counts' raised ValueError",
-    "sys.exit": r", block 'ex-bi-count' called sys\.exit\(3\)",
-    "sys.exit-ru": r", block 'ex-bi-count' called sys\.exit\(3\)",
+    "sys.exit": r", block 'ex-bi-padding' called sys\.exit\(3\)",
+    "sys.exit-ru": r", block 'ex-bi-padding' called sys\.exit\(3\)",
     "doctest": r", block 'session': 1 of \d+ examples do not print what the session says",
     "doctest-ru": r", block 'session': 1 of \d+ examples do not print what the session says",
     "grouping": r"cost\.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'",
