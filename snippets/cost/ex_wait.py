@@ -5,8 +5,7 @@ from gated import answer, named
 T, L = 100, 2  # tokens, layers
 
 
-def chain(bidirectional: bool) -> int:
-    """The longest run of cell steps that must happen one after another; all others can overlap."""
+def chain(bidirectional: bool) -> int:  # the longest run of cell steps that must happen one after another
     directions = (1, -1) if bidirectional else (1,)
 
     @cache

@@ -117,6 +117,12 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
                               ("doctest", "lstm", "session")):
         for suffix, twin in (("", f"{page}.md"), ("-ru", f"{page}.ru.md")):
             at[case + suffix] = (f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
+    # Exercises' fields: one asks for an answer no block prints; an answer no field asks for, which the twin asks for.
+    add("field-missing", "cost.md", 'Parameters:\n{: .answer data-answer="ex-stack:nothing" }',
+        '{: .answer data-answer="ex-stack:nothing" }')
+    edit(docs / "gru.md", '{: .answer data-answer="ex-gru-clock:t" }\n', "")
+    marks["field-unasked"] = ("gru.md", 'id="ex-gru-clock"')
+    marks["field-twins"] = ("gru.ru.md", 'data-answer="ex-gru-clock:t"')
     # English digit grouping on a Russian page.
     put("grouping", "cost.ru.md", f"[132{NBSP}096]", "[132,096]")
     # Pages in one language: one English page in the nav, one Russian page outside it.
@@ -204,6 +210,9 @@ CASES = {
     "description": r"the number '3' is not bound",
     "nav-translation": r"«вдвое» states a multiple in words",
     "stale-twin": r"«# [^»]*» is behind its twin docs/code\.md:1 «# ",
+    "field-missing": r"the field asks for ex-stack:nothing, but block 'ex-stack' on this page prints no answer 'nothing'",
+    "field-unasked": r"block 'ex-gru-clock' prints the answer 't', but no field asks for it",
+    "field-twins": r"asks for ex-gru-clock:t where docs/gru\.md asks for nothing more: twins ask for the same answers",
     "notebook": r"the number '13' is not bound",
 }
 
