@@ -288,7 +288,7 @@ def _format(language: str, run, code: str, md, **options: Any) -> Markup:
         options["tabs"] = TABS[lang]
     where = f"{page}, block '{block}'"
     html = base_format(language=language, run=partial(run, where=where, lang=lang), code=code, md=md, **options)
-    html = WRAPPED.sub(r"\1", html)
+    html = WRAPPED.sub(r"\1", str(html))  # as str: Markup would escape the group it puts back
     if re.search(r"\|\s*:?-{3,}:?\s*\|", html):
         log.warning(f"{where} printed a Markdown table that did not render; end the HTML before it with a blank line")
     digest = hashlib.sha256(code.encode()).hexdigest()[:12]

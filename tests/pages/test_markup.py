@@ -26,9 +26,15 @@ def test_the_check_finds_a_stray_end_tag():
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_no_page_has_a_stray_paragraph_end(built, soups, lang):
-    found = []
+    found, escaped = [], []
     for page in soups.pages(lang):
-        lines = page.read_text(encoding="utf-8").splitlines()
-        for line, column in stray_ends("\n".join(lines)):
+        text = page.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for line, column in stray_ends(text):
             found.append(f"{page.relative_to(built)}:{line}: …{lines[line - 1][max(0, column - 80):column]}")
+        if "&lt;figure" in text or "&lt;svg" in text:
+            escaped.append(str(page.relative_to(built)))
     assert found == [], f"{len(found)} </p> that close no paragraph:\n" + "\n".join(found)
+    assert escaped == [], f"a figure printed as text, not markup: {escaped}"
+    figures = [f for p in soups.pages(lang) for f in soups[p].select("figure.computed > svg")]
+    assert len(figures) >= 6, "the blocks' figures (the step figure, the plots, the explorer's) are elements"
