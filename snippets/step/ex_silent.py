@@ -13,9 +13,9 @@ from_h, bias = float(g.U[0] @ e.h), float(g.b[0])
 assert from_h > 0 and bias > 0 and abs(from_h + bias - g(np.zeros(1), e.h)[0]) < 1e-12
 
 v = {k: float(getattr(s, k)[0]) for k in ("f", "i", "c_tilde", "o", "c", "h")}
-print(f"- ① $U_f h_{{t-1}}$ = {named('U_h', from_h, '.2f')}, $\\quad b_f$ = {named('b_f', bias, '.2f')}, $\\quad f_t$ = "
+print(f"- $U_f h_{{t-1}}$ = {named('U_h', from_h, '.2f')}, $\\quad b_f$ = {named('b_f', bias, '.2f')}, $\\quad f_t$ = "
       f"**{answer('f', v['f'], '.3f')}**")
-print(f"- ② $i_t$ = {named('i', v['i'], '.3f')}, $\\quad \\tilde c_t$ = {named('c_tilde', v['c_tilde'], '.3f')}")
-print(f"- ③ $f_t c_{{t-1}}$ = {named('kept', kept, '.3f')}, $\\quad$ ④ $i_t \\tilde c_t$ = {named('added', added, '.3f')}, "
+print(f"- $i_t$ = {named('i', v['i'], '.3f')}, $\\quad \\tilde c_t$ = {named('c_tilde', v['c_tilde'], '.3f')}")
+print(f"- $f_t c_{{t-1}}$ = {named('kept', kept, '.3f')}, $\\quad i_t \\tilde c_t$ = {named('added', added, '.3f')}, "
       f"$\\quad c_t$ = **{answer('c', v['c'], '.3f')}**")
-print(f"- ⑤ $o_t$ = {named('o', v['o'], '.3f')}, $\\quad$ ⑥ $h_t$ = {named('h', v['h'], '.3f')}")
+print(f"- $o_t$ = {named('o', v['o'], '.3f')}, $\\quad h_t$ = {named('h', v['h'], '.3f')}")
