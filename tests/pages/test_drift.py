@@ -118,8 +118,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
         for suffix, twin in (("", f"{page}.md"), ("-ru", f"{page}.ru.md")):
             at[case + suffix] = (f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
     # Exercises' fields: one asks for an answer no block prints; an answer no field asks for, which the twin asks for.
-    add("field-missing", "cost.md", 'Parameters:\n{: .answer data-answer="ex-stack:nothing" }',
-        '{: .answer data-answer="ex-stack:nothing" }')
+    add("field-missing", "summary.md", 'A share:\n{: .answer data-answer="ex-share:nothing" }',
+        '{: .answer data-answer="ex-share:nothing" }')
     edit(docs / "gru.md", '{: .answer data-answer="ex-gru-clock:t" }\n', "")
     marks["field-unasked"] = ("gru.md", 'id="ex-gru-clock"')
     marks["field-twins"] = ("gru.ru.md", 'data-answer="ex-gru-clock:t"')
@@ -210,7 +210,7 @@ CASES = {
     "description": r"the number '3' is not bound",
     "nav-translation": r"«вдвое» states a multiple in words",
     "stale-twin": r"«# [^»]*» is behind its twin docs/code\.md:1 «# ",
-    "field-missing": r"the field asks for ex-stack:nothing, but block 'ex-stack' on this page prints no answer 'nothing'",
+    "field-missing": r"the field asks for ex-share:nothing, but block 'ex-share' on this page prints no answer 'nothing'",
     "field-unasked": r"block 'ex-gru-clock' prints the answer 't', but no field asks for it",
     "field-twins": r"asks for ex-gru-clock:t where docs/gru\.md asks for nothing more: twins ask for the same answers",
     "notebook": r"the number '13' is not bound",
