@@ -10,8 +10,19 @@ command -v "$python" >/dev/null || python=python3
 
 stamp=.venv/.installed
 want=$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)
+# scripts/test sets GATED_EXTRAS=1: all of requirements.txt. scripts/serve installs it up to
+# its extras, which the site does not need (the store's s3fs, the tests' moto, the cluster's
+# dask); a set-up that has them serves as well.
+requirements=requirements.txt
+if [ -z "${GATED_EXTRAS:-}" ]; then
+  [ "$(cat "$stamp" 2>/dev/null)" != "$want extras" ] || want="$want extras"
+  requirements=.venv/site-requirements.txt
+  sed '/^# -* extras:/,$d' requirements.txt > "$requirements"
+else
+  want="$want extras"
+fi
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
   # Wheels for the tests' clean environments (numpy alone; a Jupyter kernel), fetched
   # now so that no test downloads anything.
   grep '==' requirements.txt > .venv/constraints.txt
