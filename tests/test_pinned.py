@@ -21,6 +21,7 @@ import pytest
 import torch
 from torch import nn
 
+from gated import store
 from gated.chapter.experiments import scratch
 from gated.torch import pinned
 
@@ -117,7 +118,7 @@ def test_torch_is_pinned_when_it_loads_and_loads_only_when_imported(tmp_path, mo
         "    return torch.backends.mkldnn.enabled, torch.are_deterministic_algorithms_enabled(), "
         "torch.get_num_threads()\n")
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    kept_in(tmp_path, monkeypatch)
     assert pinned.run("probes:loaded") is False
     assert pinned.run("probes:pins") == (False, True, 1)
     assert (torch.backends.mkldnn.enabled, torch.are_deterministic_algorithms_enabled()) == (True, False)  # unpinned
@@ -128,19 +129,26 @@ def test_a_failing_experiment_reports_its_traceback():
         pinned.run("fractions:Fraction", numerator=1, denominator=0)
 
 
+def kept_in(tmp_path: Path, monkeypatch) -> store.Store:
+    """A store of the test's own, and a place for the locks: the tests' calls are kept there alone."""
+    monkeypatch.setattr(pinned, "CACHE", tmp_path / "locks")
+    monkeypatch.setenv(store.VARIABLE, str(tmp_path / "store"))
+    return store.default()
+
+
 def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path, monkeypatch):
-    monkeypatch.setattr(pinned, "CACHE", tmp_path)
+    kept, key = kept_in(tmp_path, monkeypatch), pinned._key("fractions:Fraction", {"numerator": 2, "denominator": 3})
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)
-    (kept,) = tmp_path.glob("*/*.result")
-    used, _ = pickle.loads(kept.read_bytes())
+    (entry,) = kept.entries(pinned.KIND, key)
+    used = entry.used
     assert "gated/torch/pinned.py" in used and "gated/render.py" in used  # traced: `gated` imports render
     assert "gated/chapter/diagram.py" not in used  # never imported by this call
-    kept.write_bytes(pickle.dumps((used, pickle.dumps("as it was"))))
+    kept.put(pinned.KIND, key, used, pickle.dumps("as it was"))  # the same name: it replaces the entry
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"
     assert pinned.run("fractions:Fraction", numerator=2, denominator=5) == Fraction(2, 5)  # another call
     # a second entry for the same call, made while gated/render.py read differently
-    (kept.parent / "other.result").write_bytes(
-        pickle.dumps(({**used, "gated/render.py": "edited"}, pickle.dumps("while edited"))))
+    other = {**used, "gated/render.py": "edited"}
+    kept.put(pinned.KIND, key, other, pickle.dumps("while edited"))
 
     real = pinned.digest
     edited: set[str] = set()
@@ -152,18 +160,18 @@ def test_results_are_kept_and_reused_while_what_they_used_is_unchanged(tmp_path,
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "while edited"  # the entry that fits
     edited.clear()
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == "as it was"  # undone: found again
-    (kept.parent / "other.result").unlink()
+    (tmp_path / "store" / kept.where(pinned.KIND, key, other)).unlink()
     edited.add("gated/render.py")
     assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # no entry fits: run
 
 
 def test_an_experiment_records_the_data_files_it_read(tmp_path, monkeypatch):
-    monkeypatch.setattr(pinned, "CACHE", tmp_path)
+    kept = kept_in(tmp_path, monkeypatch)
     pinned.run(f"{scratch.__name__}:corpus")
-    (kept,) = tmp_path.glob("*/*.result")
-    used, text = pickle.loads(kept.read_bytes())
-    assert "gated/chapter/experiments/data/corpus.txt" in used and "gated/chapter/experiments/scratch.py" in used
-    assert pickle.loads(text) == scratch.corpus()
+    (entry,) = kept.entries(pinned.KIND, pinned._key(f"{scratch.__name__}:corpus", {}))
+    assert {"gated/chapter/experiments/data/corpus.txt", "gated/chapter/experiments/scratch.py"} <= set(entry.used)
+    assert pickle.loads(entry.content) == scratch.corpus()
+    assert entry.made["versions"] == pinned._versions()  # what made it: the versions and the architecture
 
 
 def test_a_call_running_elsewhere_is_waited_for_not_run_again(tmp_path, monkeypatch):
@@ -173,7 +181,7 @@ def test_a_call_running_elsewhere_is_waited_for_not_run_again(tmp_path, monkeypa
         "import time\n\n\n"
         "def counted(log):\n    with open(log, 'a') as f:\n        f.write('ran\\n')\n"
         "    time.sleep(0.5)\n    return 42\n")
-    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    kept_in(tmp_path, monkeypatch)
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # so that the pinned process finds `counting`
     log = tmp_path / "calls"
     with ThreadPoolExecutor(2) as both:  # two threads hold two locks on the file, as two processes would
@@ -188,7 +196,7 @@ def test_a_started_call_is_read_by_the_thread_that_asks_for_its_result(tmp_path,
     (tmp_path / "kinds.py").write_text("class Kind:\n    pass\n\n\ndef make():\n    return Kind()\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    kept_in(tmp_path, monkeypatch)
     pending = pinned.submit("kinds:make")
     deadline = time.monotonic() + 60
     while not pending.done():
@@ -200,7 +208,7 @@ def test_a_started_call_is_read_by_the_thread_that_asks_for_its_result(tmp_path,
 
 def test_what_was_started_is_known_to_be_kept_without_importing_it(tmp_path, monkeypatch):
     """`kept` reads only hashes: the site's build asks it before importing the experiments (and torch)."""
-    monkeypatch.setattr(pinned, "CACHE", tmp_path / "cache")
+    kept_in(tmp_path, monkeypatch)
     record = tmp_path / "started.json"
     assert not pinned.kept(record)  # nothing written down
     started = [pinned.submit("fractions:Fraction", numerator=1, denominator=k) for k in (7, 11)]

@@ -1,33 +1,27 @@
 """Run an experiment with its numerics pinned: the same floats on any x86-64 CPU.
 
-A float32 training run is chaotic. The same wheel, seed and code take different
-paths through the CPU's vector units on different machines (AVX-512 here, AVX2
-there), round differently, and after a few hundred steps of Adam land somewhere
-else. So every experiment runs in a fresh Python process whose numerics are
-fixed before torch computes anything:
+Each call runs in a fresh process whose numerics are fixed before torch computes anything
+(`gated.torch.pins` says how); it receives the keyword arguments and returns the function's
+result, both pickled.
 
-- one thread, so no reduction depends on how work was split;
-- ATen's portable kernels (``ATEN_CPU_CAPABILITY=default``), read once, when
-  torch loads;
-- MKL's conditional numerical reproducibility (``MKL_CBWR=COMPATIBLE``), the
-  code path every x86-64 CPU runs the same way;
-- oneDNN off. It picks its code for the CPU it finds and no variable of ATen
-  or MKL controls it, so it is switched off in the process itself, the moment
-  torch has loaded (a call that never imports torch never loads it);
-- deterministic algorithms, switched on at the same moment.
+A result is computed once. It is kept in the result store (`gated.store`:
+.cache/ or GATED_STORE), filed under the call and the versions of Python, numpy
+and torch and the CPU architecture, and it records what it used: every file of
+`gated` (module or data) that the process imported or opened, traced while it
+ran, with a hash of each. It is reused while all of those files are unchanged,
+so an edit to a module the experiment never loaded re-runs nothing, an edit to
+one it did re-runs it, and undoing the edit finds the earlier result again.
+``EXEC_CACHE=off`` keeps nothing. A call that another process on this machine
+is running (a build beside a test run, say) waits for its result instead of
+computing it a second time.
 
-The process imports `gated` from the same place as its caller. It receives the
-keyword arguments and returns the function's result, both pickled.
+An experiment whose module says it is heavy (``HEAVY = "wants a GPU"``) is
+computed only where `publishing` is set (``python -m PACKAGE publish NAME``):
+anywhere else its result comes from the store, or the call fails with
+`Unpublished`, naming what changed since the stored version and that command.
 
-A result is computed once. It is kept under .cache/experiments, filed under
-the call and the versions of Python, numpy and torch and the CPU architecture,
-and it records what it used: every file of `gated` (module or data) that the
-process imported or opened, traced while it ran, with a hash of each. It is reused
-while all of those files are unchanged, so an edit to a module the experiment
-never loaded re-runs nothing, an edit to one it did re-runs it, and undoing
-the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps nothing.
-A call that another process is running (a build beside a test run, say) waits
-for its result instead of computing it a second time.
+The processes run here, or on a Dask cluster when one is named
+(DASK_SCHEDULER_ADDRESS, or `scheduler`): see `gated.torch.cluster`.
 
     >>> runs = pinned.run("gated.chapter.experiments.forget_bias:train_all")  # doctest: +SKIP
     >>> later = pinned.submit("gated.chapter.experiments.scratch:train_both")  # doctest: +SKIP
@@ -37,50 +31,49 @@ for its result instead of computing it a second time.
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.abc
-import importlib.util
 import json
 import os
 import pickle
 import platform
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from filelock import FileLock  # a dependency of torch
 
-# Set in the child's environment, over whatever the caller's environment says.
-ENVIRONMENT = {
-    "OMP_NUM_THREADS": "1",
-    "MKL_NUM_THREADS": "1",
-    "ATEN_CPU_CAPABILITY": "default",
-    "MKL_CBWR": "COMPATIBLE",
-    "PYTHONHASHSEED": "0",
-}
+from .pins import ENVIRONMENT, HEAVY, PUBLISHING, ROOT, ExperimentError, child, digest, environment  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[2]  # the folder that holds this `gated`
-CACHE = ROOT / ".cache" / "experiments"
+CACHE = ROOT / ".cache" / "experiments"  # this machine's locks on calls, and its record of what was started
+KIND = "experiments"  # the results' kind in the store
+SCHEDULER = "DASK_SCHEDULER_ADDRESS"  # Dask's own variable: the cluster's scheduler, when there is one
 
-# Its threads carry this module's name: the site's build does not count what they read as a block's reading.
-_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix=__name__)
-_started: dict[str, Future] = {}  # call -> its (files used, result pickled), started or finished
+scheduler: str | None = None  # a cluster's scheduler named by a command's option, over SCHEDULER
+publishing = False  # set by the command that computes and publishes experiments: heavy ones are computed too
+tally: Counter[str] = Counter()  # how this process's kept calls got their results: "computed", "stored"
+_pool: ThreadPoolExecutor | None = None  # made when first needed, as wide as where the calls run
+_started: dict[str, Future] = {}  # call -> its (files used, result pickled, where from), started or finished
 _recording: ContextVar[dict[str, str] | None] = ContextVar("pinned_recording", default=None)
 
 
-class ExperimentError(RuntimeError):
-    """An experiment failed in its pinned process; the message carries its traceback."""
+class Unpublished(ExperimentError):
+    """A heavy experiment whose current version the store lacks: only its publish command computes it."""
 
 
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def cluster_address() -> str | None:
+    """The Dask scheduler that kept calls run on, if one is named."""
+    return scheduler or os.environ.get(SCHEDULER) or None
+
+
+def heavy(target: str) -> str | None:
+    """Why the experiment of `target` is heavy (its module's HEAVY, "wants a GPU"), if the caller has imported
+    that module (every experiment's `start` and `run` live in it). The pinned process checks it in any case."""
+    return getattr(sys.modules.get(target.split(":")[0]), "HEAVY", None)
 
 
 def _versions() -> list[str]:
@@ -93,12 +86,21 @@ def _key(target: str, kwargs: dict[str, Any]) -> str:
     return hashlib.sha256(repr((target, sorted(kwargs.items()), _versions())).encode()).hexdigest()
 
 
+def _changed(used: dict[str, str]) -> list[str]:
+    """The files a result used that no longer have the content they had (or are gone)."""
+    changed = []
+    for name, sha in sorted(used.items()):
+        try:
+            if digest(ROOT / name) != sha:
+                changed.append(name)
+        except OSError:
+            changed.append(name)
+    return changed
+
+
 def _unchanged(used: dict[str, str]) -> bool:
     """Whether every file a result used still has the content it had."""
-    try:
-        return all(digest(ROOT / name) == sha for name, sha in used.items())
-    except OSError:
-        return False
+    return not _changed(used)
 
 
 @contextmanager
@@ -132,62 +134,91 @@ def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, 
     **kwargs
         Passed to the function; they and the result must pickle.
     """
-    used, result = _run(target, env, pin, kwargs, pickle.dumps(kwargs))
+    used, result, _ = _run(target, env, pin, kwargs, pickle.dumps(kwargs), heavy(target))
     if (recorder := _recording.get()) is not None:
         recorder.update(used)
     return pickle.loads(result)
 
 
-def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, Any],
-         payload: bytes) -> tuple[dict[str, str], bytes]:
-    """`run`'s work: the files the call used, and its result, pickled.
+def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, Any], payload: bytes,
+         heavy: str | None) -> tuple[dict[str, str], bytes, str]:
+    """`run`'s work: the files the call used, its result pickled, and where it came from ("computed",
+    "stored"). A call as the build makes it (pinned, in no imitated environment) is kept in the store.
 
     The arguments come pickled in the caller's thread, and the result goes back pickled, to be read in the
     thread that asks for it: unpickling imports the classes of what it reads, and a thread of the pool must
     not import modules of `gated` while the site's build re-imports them for a block it traces."""
-    keep = pin and not env and os.environ.get("EXEC_CACHE", "on") != "off"
-    if not keep:
-        return _compute(target, env, pin, payload, None)
-    folder = CACHE / _key(target, kwargs)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(folder.with_suffix(".lock")):  # one process computes a call; the others wait and reuse it
-        return _compute(target, env, pin, payload, folder)
+    if not pin or env:
+        return *_compute(target, env, pin, payload), "computed"
+    from .. import store as stores  # not at import: the pinned process must not record the store as used
+
+    store, key = stores.default(), _key(target, kwargs)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with FileLock(CACHE / f"{key}.lock"):  # one process computes a call; the others wait and reuse it
+        entry = store.find(KIND, key, _unchanged)
+        if entry is not None:
+            tally["stored"] += 1
+            return entry.used, entry.content, "stored"
+        try:
+            if heavy and not publishing:
+                raise Unpublished(heavy)
+            used, result = _compute(target, env, pin, payload)
+        except Unpublished as refused:
+            raise Unpublished(_unpublished(target, str(refused), store, key)) from None
+        store.put(KIND, key, used, result, _versions())  # one entry per version of what it used
+        tally["computed"] += 1
+        return used, result, "computed"
 
 
-def environment(env: dict[str, str] | None = None, pin: bool = True) -> dict[str, str]:
-    """The environment a process started by `run` gets: the caller's, `env` over it, and the pins over both."""
-    environ = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
-    environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environ.get("PYTHONPATH")])])
-    return environ
+def _unpublished(target: str, heavy: str, store: Any, key: str) -> str:
+    """Why a heavy call cannot be had, what changed since its stored version, and the command that computes it."""
+    package, _, name = target.split(":")[0].rpartition(".")
+    kept = store.entries(KIND, key)
+    corrupt = [where for where in store.corrupt if f"/{key}/" in where]
+    if kept:
+        since = "changed since the stored version: " + ", ".join(min((_changed(e.used) for e in kept), key=len))
+    else:
+        since = f"the store holds no version of it for these settings and versions ({', '.join(_versions())})"
+    since += "".join(f"; {where} does not match its hash and is not served" for where in corrupt)
+    return (f"{target} is heavy ({heavy}): a build never computes it, and {store.name} lacks its current "
+            f"version; {since}. Compute and publish it with: python -m {package} publish {name}")
 
 
-def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
-             folder: Path | None) -> tuple[dict[str, str], bytes]:
-    """The kept result that fits what it used, if there is one in `folder`; else the process's."""
-    for path in sorted(folder.glob("*.result")) if folder and folder.is_dir() else ():
-        used, result = pickle.loads(path.read_bytes())  # a dict of hashes, and bytes: nothing is imported
-        if _unchanged(used):
-            path.touch()
-            return used, result
+def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes) -> tuple[dict[str, str], bytes]:
+    """The call computed in its pinned process, here or, for a kept call when a cluster is named, on a worker."""
+    address = cluster_address() if pin and not env else None
+    if address is None:
+        return pickle.loads(process(target, env, pin, payload, publishing)[1])
+    from . import cluster  # only with a cluster: distributed is an extra
+
+    versions, out = cluster.run(address, process, target, env, pin, payload, publishing)
+    if versions != _versions():
+        raise ExperimentError(f"{target}: the worker at {address} runs {versions}, this checkout {_versions()};"
+                              " its result would not be this call's")
+    used, result = pickle.loads(out)
+    if changed := _changed(used):
+        raise ExperimentError(f"{target}: the worker at {address} computed with files other than this checkout's"
+                              f" ({', '.join(changed)}); give it the same checkout")
+    return used, result
+
+
+def process(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
+            publish: bool = False) -> tuple[list[str], bytes]:
+    """Run the call in a pinned process of this machine: the versions it ran with, and its pickled (files used,
+    result pickled). A cluster's worker runs this, with its own checkout of `gated`. A heavy experiment runs
+    only if `publish`; otherwise this raises Unpublished with the reason its module gives."""
     done = subprocess.run(
         [sys.executable, "-m", "gated.torch.pinned", target, *([] if pin else ["--free"])],
         input=payload,
         capture_output=True,
-        env=environment(env, pin),
+        env={**environment(env, pin), PUBLISHING: "1" if publish else "0"},
         cwd=ROOT,
     )
+    if done.returncode == HEAVY:
+        raise Unpublished(done.stderr.decode(errors="replace").strip().splitlines()[-1])
     if done.returncode != 0:
         raise ExperimentError(f"{target} failed in its pinned process:\n{done.stderr.decode(errors='replace')}")
-    used, result = pickle.loads(done.stdout)
-    if folder:  # one entry per version of what it used: undoing an edit finds the old result again
-        if folder.is_file():
-            folder.unlink()  # an entry in the older one-file-per-key layout
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{hashlib.sha256(repr(sorted(used.items())).encode()).hexdigest()[:16]}.result"
-        partial = path.with_suffix(f".{os.getpid()}.partial")
-        partial.write_bytes(done.stdout)
-        partial.replace(path)  # whole or not at all, even with another build writing beside it
-    return used, result
+    return _versions(), done.stdout
 
 
 class Pending:
@@ -199,8 +230,12 @@ class Pending:
     def done(self) -> bool:
         return self._started.done()
 
+    def origin(self) -> str:
+        """Where the result came from: "computed" or "stored" (waits for it)."""
+        return self._started.result()[2]
+
     def result(self) -> Any:
-        used, result = self._started.result()
+        used, result, _ = self._started.result()
         if self._recorder is not None:
             self._recorder.update(used)
         return pickle.loads(result)
@@ -211,9 +246,13 @@ def submit(target: str, /, **kwargs: Any) -> Pending:
 
     The same call submitted twice in one process is run once: the second waits for the first's process.
     """
+    global _pool
     call = repr((target, sorted(kwargs.items())))
     if call not in _started:
-        _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs))
+        if _pool is None:  # a cluster's calls wait on its workers; local ones take a core each
+            width = 32 if cluster_address() else max(1, min(4, os.cpu_count() or 1))
+            _pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix=__name__)
+        _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs), heavy(target))
     return Pending(_started[call], _recording.get(), _key(target, kwargs))
 
 
@@ -237,75 +276,10 @@ def kept(record: Path) -> bool:
         return False
     if said.get("versions") != _versions():
         return False
-    return all(any(_unchanged(pickle.loads(path.read_bytes())[0]) for path in (CACHE / key).glob("*.result"))
-               for key in said["calls"])
+    from .. import store
+
+    return all(store.default().find(KIND, key, _unchanged) is not None for key in said["calls"])
 
 
-# ---------------------------------------------------------------- the pinned process
-
-
-def _used(opened: set[str]) -> dict[str, str]:
-    """The files of `gated` (modules and data) this process imported or opened, each with its hash."""
-    files = {Path(m.__file__).resolve() for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
-    files |= {Path(name).resolve() for name in opened}
-    package = ROOT / "gated"
-    mine = sorted(f for f in files if f.is_file() and f.is_relative_to(package) and "__pycache__" not in f.parts)
-    return {f.relative_to(ROOT).as_posix(): digest(f) for f in mine}
-
-
-def _pin(torch: ModuleType) -> None:
-    """Fix the numerics that torch decides inside the process, and check those its environment decided."""
-    torch.backends.mkldnn.enabled = False
-    # torch.use_deterministic_algorithms(True) also sets the flag in the compiler's config, and importing
-    # that config loads the compiler: half of this process's start. Nothing here compiles; the flag the
-    # kernels read is this one, and the check below fails loudly if torch ever moves it.
-    torch._C._set_deterministic_algorithms(True)
-    if not torch.are_deterministic_algorithms_enabled():
-        raise ExperimentError("deterministic algorithms could not be switched on")
-    torch.set_num_threads(1)
-    capability = torch.backends.cpu.get_cpu_capability()
-    if capability != "DEFAULT":
-        raise ExperimentError(f"ATen runs its {capability} kernels; ATEN_CPU_CAPABILITY was not read in time")
-
-
-class _PinsTorch(importlib.abc.MetaPathFinder):
-    """Pins torch the moment it has loaded, before any code that imported it can use it. So a call that never
-    imports torch (the tests' small ones) does not pay the second and a half that loading it costs."""
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
-        if name != "torch":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:
-            return spec
-        load = spec.loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            load(module)
-            _pin(module)
-
-        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
-def _child(target: str, pin: bool) -> None:
-    """Pin torch when it loads, call the target, write its pickled (files used, result) to stdout."""
-    opened: set[str] = set()
-    sys.addaudithook(lambda event, args: opened.add(os.fsdecode(args[0]))
-                     if event == "open" and isinstance(args[0], (str, bytes)) else None)
-    if pin:
-        if "torch" in sys.modules:  # loaded already, by whatever imported this module
-            _pin(sys.modules["torch"])
-        else:
-            sys.meta_path.insert(0, _PinsTorch())
-    module, function = target.split(":")
-    kwargs = pickle.loads(sys.stdin.buffer.read())
-    out, sys.stdout = sys.stdout, sys.stderr  # what the experiment prints must not corrupt the result
-    result = getattr(importlib.import_module(module), function)(**kwargs)
-    out.buffer.write(pickle.dumps((_used(opened), pickle.dumps(result))))
-    out.flush()
-
-
-if __name__ == "__main__":
-    _child(sys.argv[1], pin="--free" not in sys.argv[2:])
+if __name__ == "__main__":  # the pinned process: python -m gated.torch.pinned TARGET [--free]
+    child(sys.argv[1], pin="--free" not in sys.argv[2:])
