@@ -194,9 +194,14 @@ class Store:
         """The entry of `key` whose files are all `current` (a function of its `used`), or None."""
         for entry in self.entries(kind, key):
             if current(entry.used):
-                self._files.touch(self.where(kind, key, entry.used))
+                self.touch(kind, key, entry.used)
                 return entry
         return None
+
+    def touch(self, kind: str, key: str, used: dict[str, str]) -> None:
+        """Note that the entry of `key` that used `used` is in use (a folder store forgets what is not)."""
+        if self.keep:
+            self._files.touch(self.where(kind, key, used))
 
     def put(self, kind: str, key: str, used: dict[str, str], content: bytes, versions: Iterable[str] = ()) -> None:
         """Keep `content` under `key`, as the result that used `used`, replacing any entry with that name."""

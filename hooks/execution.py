@@ -26,10 +26,11 @@ it ran: the project's modules it called into, the files it opened and the
 files its experiments used, each with a hash. It is reused while all of them
 are unchanged, so an edit re-runs exactly the blocks that used what changed.
 A block that starts a process other than a pinned experiment may depend on
-anything, and re-runs on any edit to `gated`. Results live in memory and
-under .cache/exec (EXEC_CACHE=off keeps them in memory only). `gated` is
-re-imported before any build that follows an edit to it. The build's last
-line says which blocks ran.
+anything, and re-runs on any edit to `gated`. Results live in memory and in
+the result store (`gated.store`: .cache/exec, or GATED_STORE's; EXEC_CACHE=off
+keeps them in memory only). `gated` is re-imported before any build that
+follows an edit to it. Each language's build says which blocks ran (and
+hooks/provenance.py, at the end, where all of the build's results came from).
 
 EXECUTE=off renders the pages without running anything: the benchmark's floor.
 """
@@ -64,10 +65,9 @@ log = logging.getLogger("mkdocs.hooks.execution")
 
 ROOT = shared.ROOT
 PACKAGE = ROOT / "gated"
-CACHE = ROOT / ".cache" / "exec"
+KIND = "exec"  # the blocks' results in the store
 
 EXECUTE = os.environ.get("EXECUTE", "on") != "off"
-DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
 TABS = {"en": ("Source", "Result"), "ru": ("Код", "Результат")}
 
 
@@ -87,8 +87,8 @@ WRAPPED = re.compile(r"<p>(<(figure|div)\b.*?</\2>)</p>$", re.S | re.M)
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    """Forget cached results that no build has used for shared.STALE_DAYS."""
-    shared.forget_unused(CACHE.glob("*/*/*.json"))
+    """Forget kept results that no build has used for shared.STALE_DAYS."""
+    shared.store().forget_unused([KIND], shared.STALE_DAYS)
 
 
 def on_config(config):
@@ -219,17 +219,14 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
     A key holds one entry per version of what the block used, so undoing an edit finds the old result.
     """
     key = hashlib.sha256(json.dumps([kind, code, lang, tracing.VERSIONS]).encode()).hexdigest()
-    folder = CACHE / key[:2] / key
     if key not in _results:
-        _results[key] = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))] \
-            if DISK_CACHE and folder.is_dir() else []
+        _results[key] = [{"used": e.used, "output": e.content.decode()} for e in shared.store().entries(KIND, key)]
     for entry in _results[key]:
         if tracing.unchanged(entry["used"]):
             _ran.setdefault(where, False)
             if _page is not None:
                 tracing.page_used(_page.file.src_uri, entry["used"])
-            if DISK_CACHE and (path := folder / _entry(entry["used"])).is_file():
-                path.touch()  # in use: on_startup deletes only entries unused for shared.STALE_DAYS
+            shared.store().touch(KIND, key, entry["used"])  # in use: on_startup forgets only what no build has used
             return entry["output"]
     _start_experiments()  # before tracing's fresh import of gated, which must not race with its imports
     _ran[where] = True  # a block that fails ran too, and runs again on the next build: nothing is kept
@@ -237,24 +234,16 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
         output = run()
     if _page is not None:
         tracing.page_used(_page.file.src_uri, used)
-    entry = {"used": used, "output": output}
-    _results[key].append(entry)
-    if DISK_CACHE:
-        if folder.is_file():
-            folder.unlink()  # an entry in the older one-file-per-key layout
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / _entry(used)).write_text(json.dumps(entry), encoding="utf-8")
+    _results[key].append({"used": used, "output": output})
+    shared.store().put(KIND, key, used, output.encode(), tracing.VERSIONS)
     return output
-
-
-def _entry(used: dict[str, str]) -> str:
-    return hashlib.sha256(json.dumps(sorted(used.items())).encode()).hexdigest()[:16] + ".json"
 
 
 def on_post_build(config) -> None:
     """One line on what ran: an author sees what an edit cost."""
     ran = sorted(where for where, did in _ran.items() if did)
     log.info(f"execution: {len(ran)} blocks ran, {len(_ran) - len(ran)} reused" + (f": {'; '.join(ran)}" if ran else ""))
+    shared.results.update({"blocks ran": len(ran), "blocks reused": len(_ran) - len(ran)})  # hooks/provenance.py
     _ran.clear()
 
 

@@ -4,7 +4,8 @@ The check is traced as a block is (hooks/tracing.py): it records every file of t
 with its hash. While all of those, and the versions and CPU (`tracing.VERSIONS`), are unchanged, a build
 does not compute the figures again: not for the next language, not after a prose edit, and not after an
 edit to a module no figure uses (gated/chapter/diagram.py, say). What each check that reproduced them all
-used is kept in memory and, unless EXEC_CACHE=off, under .cache/figures.
+used is kept in memory and, unless EXEC_CACHE=off, in the result store (`gated.store`: .cache/figures, or
+GATED_STORE's).
 
 A figure that its computation no longer reproduces stops the strict build. The
 message names the figure's line in gated/chapter/published.py, the published and the new
@@ -19,9 +20,7 @@ import hashlib
 import importlib
 import json
 import logging
-import os
 import re
-from pathlib import Path
 
 import shared
 import tracing
@@ -31,10 +30,9 @@ from mkdocs.plugins import event_priority
 log = logging.getLogger("mkdocs.hooks.figures")
 
 REGISTRY = "gated/chapter/published.py"
-CACHE = shared.ROOT / ".cache" / "figures"
-DISK_CACHE = os.environ.get("EXEC_CACHE", "on") != "off"
+KIND = "figures"  # the checks in the store
 
-_checks: dict[Path, list[dict[str, str]]] = {}  # folder -> what each check that reproduced every figure used
+_checks: dict[str, list[dict[str, str]]] = {}  # key (the versions) -> what each check that reproduced them all used
 
 
 def quoted_at(name: str) -> list[str]:
@@ -58,31 +56,23 @@ def registry_line(name: str) -> int:
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    shared.forget_unused(CACHE.glob("*/*.json"))
-
-
-def _entry(used: dict[str, str]) -> str:
-    return hashlib.sha256(json.dumps(sorted(used.items())).encode()).hexdigest()[:16] + ".json"
+    shared.store().forget_unused([KIND], shared.STALE_DAYS)
 
 
 @event_priority(-50)  # after hooks/execution.py has re-imported gated, and tracing has forgotten the last build
 def on_pre_build(config) -> None:
-    folder = CACHE / hashlib.sha256(json.dumps(tracing.VERSIONS).encode()).hexdigest()[:16]
-    if folder not in _checks:
-        _checks[folder] = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))] \
-            if DISK_CACHE else []
-    for used in _checks[folder]:
+    key = hashlib.sha256(json.dumps(tracing.VERSIONS).encode()).hexdigest()
+    if key not in _checks:
+        _checks[key] = [entry.used for entry in shared.store().entries(KIND, key)]
+    for used in _checks[key]:
         if tracing.unchanged(used):
-            if DISK_CACHE and (path := folder / _entry(used)).is_file():
-                path.touch()  # in use: on_startup deletes only checks unused for shared.STALE_DAYS
+            shared.store().touch(KIND, key, used)  # in use: on_startup forgets only what no build has used
             return
     with tracing.traced() as used:
         drifted = importlib.import_module("gated.chapter.published").check()
     if not drifted:
-        _checks[folder].append(used)
-        if DISK_CACHE:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / _entry(used)).write_text(json.dumps(used), encoding="utf-8")
+        _checks[key].append(used)
+        shared.store().put(KIND, key, used, b"every published figure reproduced", tracing.VERSIONS)
         return
     for name, fig, new in drifted:
         places = ", ".join(quoted_at(name)) or "no page"

@@ -14,8 +14,9 @@ names and references to ids get the page's slug in front
 into its section, and every other relative link is re-based on print/.
 Scripts and the notebook's copy buttons stay out: the print page runs the
 site's own scripts once, and the interactive explorer is hidden in print.
-Each section is kept under .cache/print, keyed on the article, its place and
-this file, so a rebuild re-parses only the pages that changed.
+Each section is kept in the result store (`gated.store`: .cache/print, or
+GATED_STORE's), keyed on the article, its place and this file, so a rebuild
+re-parses only the pages that changed.
 
 In a dirty build (`mkdocs serve --dirty`), hooks/dirty.py renders the print
 page again whenever a page of its language is rendered, and a page that was
@@ -43,7 +44,7 @@ PRINT = "print.md"
 PLACEHOLDER = '<div class="print-chapter"></div>'
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
 
-CACHE = shared.ROOT / ".cache" / "print"
+KIND = "print"  # the sections in the store
 _VERSION = hashlib.sha256(Path(__file__).read_bytes() + bs4.__version__.encode()).hexdigest()
 
 _articles: dict[str, str] = {}  # page url -> its article's HTML
@@ -67,7 +68,7 @@ def on_startup(command: str, dirty: bool) -> None:
     """Note whether builds are dirty; forget sections that no build has used for shared.STALE_DAYS."""
     global _dirty
     _dirty = dirty
-    shared.forget_unused(CACHE.glob("*.html"))
+    shared.store().forget_unused([KIND], shared.STALE_DAYS)
 
 
 def on_nav(nav, config, files):
@@ -143,13 +144,11 @@ def section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
 def _section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
     """`section`, computed once for the same article, place and code."""
     key = hashlib.sha256(json.dumps([_VERSION, html, url, print_url, pages]).encode()).hexdigest()
-    path = CACHE / f"{key}.html"
-    if path.is_file():
-        path.touch()  # in use
-        return path.read_text(encoding="utf-8")
+    entry = shared.store().find(KIND, key, lambda used: True)  # the key is all it depends on
+    if entry is not None:
+        return entry.content.decode()
     out = section(html, url, print_url, pages)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    path.write_text(out, encoding="utf-8")
+    shared.store().put(KIND, key, {}, out.encode(), [bs4.__version__])
     return out
 
 

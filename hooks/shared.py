@@ -1,4 +1,4 @@
-"""What the build's hooks share: where the project is, its languages, and how a failure is reported.
+"""What the build's hooks share: where the project is, its languages, how a failure is reported, and the store.
 
 The hooks import this module as `shared`: MkDocs puts a hook's own folder on
 `sys.path` while it loads the hook.
@@ -10,11 +10,11 @@ suffix layout (`docs_structure: suffix`) names it: `lstm.md` is English,
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import re
-import time
-from collections.abc import Iterable
+from collections import Counter
 from pathlib import Path
 
 from gated.render import LANGUAGES  # ("en", "ru"); a test checks that mkdocs.yml builds these
@@ -80,12 +80,16 @@ def annotate() -> None:
         logger.addHandler(Annotations())
 
 
-STALE_DAYS = 14  # a kept result that no build has used (touched) for this long is deleted when MkDocs starts
+STALE_DAYS = 14  # a result in a folder store that no build has used (touched) for this long goes when MkDocs starts
 
 
-def forget_unused(paths: Iterable[Path]) -> None:
-    """Delete the kept results among `paths` that no build has used for STALE_DAYS."""
-    limit = time.time() - STALE_DAYS * 86400
-    for path in paths:
-        if path.stat().st_mtime < limit:
-            path.unlink()
+# ---------------------------------------------------------------- where results are kept, and came from
+
+
+def store():
+    """The result store (`gated.store`: .cache/, or GATED_STORE's), as `gated` is imported now; hooks/tracing.py
+    keeps that module across the blocks' fresh imports of `gated`, so its record of corrupt entries holds."""
+    return importlib.import_module("gated.store").default()
+
+
+results: Counter[str] = Counter()  # what this build did with its results ("blocks ran", ...): hooks/provenance.py

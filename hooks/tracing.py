@@ -109,8 +109,10 @@ def traced():
     used: dict[str, str] = {}
     pinned = importlib.import_module("gated.torch.pinned")
     # A fresh import of `gated` for each block: a module the block reads a constant from is then
-    # executed, and so traced, inside the block. The pinned runner stays: it holds the experiments.
-    for name in [n for n in sys.modules if (n == "gated" or n.startswith("gated.")) and n != pinned.__name__]:
+    # executed, and so traced, inside the block. The pinned runner stays: it holds the experiments;
+    # and so does the result store, which holds what the build's summary reports.
+    kept = (pinned.__name__, "gated.store")
+    for name in [n for n in sys.modules if (n == "gated" or n.startswith("gated.")) and n not in kept]:
         del sys.modules[name]
     previous = sys.getprofile()
     _tracing = (files, state)
