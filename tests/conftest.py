@@ -6,7 +6,7 @@ import pytest
 
 # Fixtures that build the site again (a copy, the drift guard's broken copy, the cache tests' warm copy) or
 # make a clean Python (numpy alone; a bare Jupyter kernel): the quick tier leaves their tests to the whole suite.
-AGAIN = {"copy", "broken", "warm", "served", "python", "clean_python"}
+AGAIN = {"copy", "broken", "warm", "served", "python", "clean_python", "fresh"}
 
 
 def _order(item) -> tuple:
