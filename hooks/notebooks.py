@@ -134,14 +134,6 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
 _language = shared.building
 
 
-@event_priority(-110)  # after mkdocs-static-i18n has set this build's language
-def on_config(config):
-    """Keep mkdocs-jupyter's execution cache per language, so one language's build cannot evict the other's."""
-    jupyter = config.plugins["mkdocs-jupyter"].config
-    jupyter["cache_dir"] = str(ROOT / ".cache" / "mkdocs-jupyter" / _language(config))
-    return config
-
-
 @event_priority(-110)  # after mkdocs-static-i18n (-100) has sorted the files of this language
 def on_files(files, config):
     lang = _language(config)

@@ -1,10 +1,11 @@
 """The build's last line: where its results came from.
 
-    results: 0 blocks ran, 118 reused; experiments: 0 computed, 3 from s3://course/results
+    results: 0 blocks ran, 102 reused; experiments: 0 computed, 3 from s3://course/results; notebooks: 0 executed, 2 reused
 
 Blocks are counted over every language (hooks/execution.py adds each language's to `shared.results`), and
 experiments once per build, whichever language's block asked first (`gated.torch.pinned.tally`): computed
-here (or on the cluster), or read from the result store. Then one line for each entry of the store that was
+here (or on the cluster), or read from the result store; and the notebooks, executed or reused
+(hooks/outputs.py). Then one line for each entry of the store that was
 not served because its content did not match its hash; what used it was computed again and the entry
 replaced (a heavy experiment's block fails instead, naming the command that publishes it).
 
@@ -45,7 +46,8 @@ def on_post_build(config) -> None:
     store, pinned = shared.store(), sys.modules.get("gated.torch.pinned")
     tally = pinned.tally if pinned else {}
     log.info(f"results: {shared.results['blocks ran']} blocks ran, {shared.results['blocks reused']} reused;"
-             f" experiments: {tally.get('computed', 0)} computed, {tally.get('stored', 0)} from {store.name}")
+             f" experiments: {tally.get('computed', 0)} computed, {tally.get('stored', 0)} from {store.name};"
+             f" notebooks: {shared.results['notebooks rendered']} executed, {shared.results['notebooks reused']} reused")
     for where in store.corrupt:
         log.info(f"results: {where} does not match its hash: not served, computed again and replaced")
 

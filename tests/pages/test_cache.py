@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_no_cache_lands_in_the_repository(built):
     assert (ROOT / ".cache" / "exec").is_dir()
-    for path in (".cache/exec", ".cache/mkdocs-jupyter", ".cache/notebooks"):
+    for path in (".cache/exec", ".cache/notebooks-html", ".cache/notebooks"):
         assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, path
     untracked = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", ".cache"], cwd=ROOT,
                                capture_output=True, text=True).stdout
