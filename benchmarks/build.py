@@ -24,8 +24,15 @@ the median of several runs of:
         with two cores ends the suite by 180 s only if that stays under 360, however fast it is that hour
 
 then (a), a warm build, (c), (d) and (d') again for a course of `--chapters` chapters:
-copies of this chapter under other paths, each with blocks of its own. Last, the
-ratios the project's targets are stated in; the prose reload's with the way scripts/serve serves.
+copies of this chapter under other paths, each with blocks of its own; and two machines that share a
+result store in a folder (GATED_STORE), each a fresh copy of that course:
+
+    (A10) machine A's cold strict build, which computes everything and publishes it to the store
+    (wA10) machine A's warm strict build, with no edit
+    (B10) machine B's strict build, with an empty .cache/: everything comes from the store
+
+(`--store-only` measures these alone). Last, the ratios the project's targets are stated in; the prose
+reload's with the way scripts/serve serves.
 """
 
 from __future__ import annotations
@@ -87,7 +94,8 @@ def env(root: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", **extra}
 
 
-def timed_build(root: Path, *args: str, cold: bool = True, **extra: str) -> float:
+def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...] = (), **extra: str) -> float:
+    """Seconds of one build of `root` (after emptying its .cache/ if `cold`); it must log each of `said`."""
     if cold:
         shutil.rmtree(root / ".cache", ignore_errors=True)
     start = time.perf_counter()
@@ -96,7 +104,29 @@ def timed_build(root: Path, *args: str, cold: bool = True, **extra: str) -> floa
     seconds = time.perf_counter() - start
     if result.returncode:
         sys.exit(f"build failed:\n{result.stderr[-3000:]}")
+    if missing := [s for s in said if s not in result.stderr]:
+        sys.exit(f"the build did not say {missing}:\n{result.stderr[-3000:]}")
     return seconds
+
+
+def two_machines(chapters: int, runs: int, note) -> None:
+    """Machines A and B, fresh copies of a course of `chapters` chapters, share a result store in a folder: A
+    computes and publishes everything, then builds again with no edit; B, its .cache/ empty each time, builds
+    from the store, running no block and computing no experiment. A's warm builds and B's alternate."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        a, b = copy_site(Path(tmp) / "a"), copy_site(Path(tmp) / "b")
+        for root in (a, b):
+            add_chapters(root, chapters)
+        shared = {"GATED_STORE": (Path(tmp) / "store").as_uri()}
+        n = chapters
+        note(f"(A{n}) machine A: cold strict build, publishing to a folder store", timed_build(a, "--strict", **shared))
+        nothing = ("results: 0 blocks ran, ", "experiments: 0 computed", "notebooks: 0 executed")
+        warm, fresh = [], []
+        for _ in range(runs):
+            warm.append(timed_build(a, "--strict", cold=False, said=nothing, **shared))
+            fresh.append(timed_build(b, "--strict", said=nothing, **shared))
+        note(f"(wA{n}) machine A: warm strict build, no edit", statistics.median(warm))
+        note(f"(B{n}) machine B: strict build from the store, .cache/ empty", statistics.median(fresh))
 
 
 def _port() -> int:
@@ -208,6 +238,7 @@ def main() -> int:
     parser.add_argument("--large-runs", type=int, default=1,
                         help="runs per measurement of the large course, each ten times as long (default 1)")
     parser.add_argument("--skip-tests", action="store_true", help="do not time the test suite")
+    parser.add_argument("--store-only", action="store_true", help="measure only the two machines that share a store")
     args = parser.parse_args()
 
     rows: dict[str, float] = {}
@@ -215,6 +246,10 @@ def main() -> int:
     def note(name: str, seconds: float) -> None:
         rows[name] = seconds
         print(f"{name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+
+    if args.store_only:
+        two_machines(args.chapters, args.runs, note)
+        return report(rows, args)
 
     median = lambda f: statistics.median(f() for _ in range(args.runs))  # noqa: E731
     large = lambda f: statistics.median(f() for _ in range(args.large_runs))  # noqa: E731
@@ -255,6 +290,7 @@ def main() -> int:
             root, root / edit, old, new, shown, page, args.runs)))
         note(f"(d'{n}) serve --dirty reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
+    two_machines(args.chapters, args.runs, note)
     if not args.skip_tests:
         with caches_aside():
             clean, clean_cpu, *_ = suite()
@@ -266,7 +302,11 @@ def main() -> int:
             note("(hb) of which the tests that drive Chromium, summed", browser)
             note("(ho) and all the other tests, summed over two workers", others)
             note("(q) test suite, quick tier (one run)", suite("-m", "not slow")[0])
+    return report(rows, args)
 
+
+def report(rows: dict[str, float], args: argparse.Namespace) -> int:
+    """The table of measurements, and the targets met or not."""
     print(f"\nmedian of {args.runs} runs, {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
     print(f"| {'measurement':<58} | {'seconds':>8} |\n| {'-' * 58} | {'-' * 7}: |")
     for name, seconds in rows.items():
@@ -278,6 +318,10 @@ def main() -> int:
     def target(name: str, measured: float, limit: float, unit: str = "") -> None:
         print(f"| {name} | {measured:.2f}{unit} | {limit:.2f}{unit} | {'yes' if measured <= limit else 'NO'} |")
 
+    if f"B{n}" in r:
+        target(f"(B{n}) / (wA{n}): machine B from the store against machine A warm", r[f"B{n}"] / r[f"wA{n}"], 1.3)
+    if "a" not in r:
+        return 0
     for m in ("", "'"):  # plain mkdocs serve, and --dirty (what scripts/serve runs)
         target(f"(e{m}) / (d{m}): diagram edit against prose edit", r[f"e{m}"] / r[f"d{m}"], 2.0)
         target(f"(f{m}) against (g) + (d{m}), + 20%", r[f"f{m}"], 1.2 * (r["g"] + r[f"d{m}"]), " s")
