@@ -11,6 +11,7 @@ distributed is an extra (requirements.txt's last section): it is imported only w
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,7 @@ def client(address: str) -> Any:
             from distributed import Client
 
             _clients[address] = Client(address, set_as_default=False)
+            atexit.register(close)  # before the interpreter's own teardown, which its loop would outlive
         return _clients[address]
 
 

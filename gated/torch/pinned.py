@@ -127,7 +127,7 @@ def run(target: str, /, *, env: dict[str, str] | None = None, pin: bool = True, 
     env : dict, optional
         Extra environment for the process, set under the pinned variables (a
         test uses it to imitate another machine; it cannot unpin anything).
-        A run with `env` is neither taken from the cache nor kept in it.
+        A run with `env` (or unpinned) is neither taken from the store nor kept in it.
     pin : bool
         False runs the process with the numerics it finds, for measuring how
         far a claim holds on other code paths (`benchmarks/experiments.py`).
