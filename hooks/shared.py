@@ -14,7 +14,9 @@ import importlib
 import logging
 import os
 import re
+import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from gated.render import LANGUAGES  # ("en", "ru"); a test checks that mkdocs.yml builds these
@@ -81,6 +83,15 @@ def annotate() -> None:
 
 
 STALE_DAYS = 14  # a result in a folder store that no build has used (touched) for this long goes when MkDocs starts
+
+
+def forget_unused(paths: Iterable[Path]) -> None:
+    """Delete the files among `paths` that no build has used (touched) for STALE_DAYS (the result store forgets
+    its own entries: `gated.store.Store.forget_unused`)."""
+    limit = time.time() - STALE_DAYS * 86400
+    for path in paths:
+        if path.stat().st_mtime < limit:
+            path.unlink()
 
 
 # ---------------------------------------------------------------- where results are kept, and came from
