@@ -1,6 +1,6 @@
 """The build's last line: where its results came from.
 
-    results: 0 blocks ran, 102 reused; experiments: 0 computed, 3 from s3://course/results; notebooks: 0 executed, 2 reused
+    results: 0 blocks ran, 102 reused; experiments: 0 computed, 3 from s3://course/results; notebooks: ...
 
 Blocks are counted over every language (hooks/execution.py adds each language's to `shared.results`), and
 experiments once per build, whichever language's block asked first (`gated.torch.pinned.tally`): computed
@@ -47,7 +47,8 @@ def on_post_build(config) -> None:
     tally = pinned.tally if pinned else {}
     log.info(f"results: {shared.results['blocks ran']} blocks ran, {shared.results['blocks reused']} reused;"
              f" experiments: {tally.get('computed', 0)} computed, {tally.get('stored', 0)} from {store.name};"
-             f" notebooks: {shared.results['notebooks rendered']} executed, {shared.results['notebooks reused']} reused")
+             f" notebooks: {shared.results['notebooks rendered']} executed,"
+             f" {shared.results['notebooks reused']} reused")
     for where in store.corrupt:
         log.info(f"results: {where} does not match its hash: not served, computed again and replaced")
 
