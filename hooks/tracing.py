@@ -4,6 +4,12 @@ Used means: a module of the project the block called into (a profile hook sees e
 Python call), a file it opened (an audit hook sees every open), or a file that a pinned
 experiment it waited for used (`gated.torch.pinned` records those). A block that starts
 any other process may depend on anything: it gets "*", the hash of the whole package.
+
+A process that a library starts for its own sake is not the block's: matplotlib runs fc-list to build
+its font cache the first time it runs on a machine, and only then. Charging that to the block would make
+what a block records depend on what the machine's HOME held before the build. So a program counts as
+the block's when the block or the project started it (the first caller outside the standard library is
+not a third-party package), or when it runs Python or names a file of the checkout, whoever started it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import os
 import platform
 import re
 import sys
+import sysconfig
 import threading
 from importlib.metadata import version
 from pathlib import Path
@@ -63,6 +70,44 @@ IGNORED = (".cache", "site", ".venv", ".git")
 PINNED = "gated.torch.pinned"  # the module that runs experiments, and the names of its threads
 
 
+_paths = sysconfig.get_paths()
+STDLIB = tuple({_paths["stdlib"], _paths["platstdlib"]})
+LIBRARIES = tuple({_paths["purelib"], _paths["platlib"], *(p for p in sys.path if p.endswith("-packages"))})
+
+
+def _library(filename: str) -> bool:
+    return filename.startswith(LIBRARIES)
+
+
+def _the_blocks(program, arguments) -> bool:
+    """Whether a process being started may read what the block's result depends on (see the module's text)."""
+    frame = sys._getframe(2)  # the caller of the audit hook's caller
+    while frame is not None and frame.f_code.co_filename.startswith(STDLIB) \
+            and not _library(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None or not _library(frame.f_code.co_filename):
+        return True  # the block, the project, or nobody known
+    words = [os.fsdecode(w) if isinstance(w, (str, bytes, os.PathLike)) else str(w)
+             for w in [program, *(arguments or ())] if w is not None]
+    for word in (piece for w in words for piece in w.split()):  # a shell's command line too
+        path = Path(word)
+        if path.name.startswith("python") or word == sys.executable:
+            return True
+        if path.is_absolute() and path.is_relative_to(ROOT) and path.relative_to(ROOT).parts[0] not in IGNORED:
+            return True
+    return False
+
+
+# The audit events that start a program, and where their program and arguments are.
+STARTS = {
+    "subprocess.Popen": lambda a: (a[0], a[1]),
+    "os.posix_spawn": lambda a: (a[0], a[1]),
+    "os.exec": lambda a: (a[0], a[1]),
+    "os.spawn": lambda a: (a[1], a[2]),
+    "os.system": lambda a: (None, [a[0]]),
+}
+
+
 def _audit(event: str, args: tuple) -> None:
     """Files a running block opens, and processes it starts (only pinned experiments are known).
 
@@ -73,8 +118,10 @@ def _audit(event: str, args: tuple) -> None:
     files, state = _tracing
     if event == "open" and isinstance(args[0], (str, bytes)):
         files.add(os.fsdecode(args[0]))
-    elif event == "subprocess.Popen" and PINNED not in [str(a) for a in args[1] or ()]:
-        state["known"] = False  # another program: what it reads cannot be known
+    elif event in STARTS:
+        program, arguments = STARTS[event](args)
+        if PINNED not in [str(a) for a in arguments or ()] and _the_blocks(program, arguments):
+            state["known"] = False  # another program: what it reads cannot be known
 
 
 sys.addaudithook(_audit)
