@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -39,21 +40,51 @@ def workflow() -> dict:
     return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
 
 
-def test_it_tests_builds_strictly_and_deploys_main(workflow):
+def test_it_tests_builds_strictly_once_and_deploys_that_build(workflow):
+    """The README's test command builds the site strictly once and checks it; that build is what is published
+    (GATED_SITE_DIR), so no second build runs."""
     steps = workflow["jobs"]["build"]["steps"]
     runs = [s.get("run") for s in steps]
-    assert "scripts/test" in runs and "scripts/serve build" in runs  # the README's commands
+    assert "scripts/test" in runs and "scripts/serve build" not in runs
+    test = next(s for s in steps if s.get("run") == "scripts/test")
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == test["env"]["GATED_SITE_DIR"]
+    assert "SITE_URL" in test["env"]  # the published site's address is in the build that is published
     uses = [s.get("uses", "").split("@")[0] for job in workflow["jobs"].values() for s in job["steps"]]
     assert "actions/upload-pages-artifact" in uses and "actions/deploy-pages" in uses
     assert "refs/heads/main" in workflow["jobs"]["deploy"]["if"]
+    pages = next(i for i, s in enumerate(steps) if s.get("id") == "pages")
+    assert pages < steps.index(test)  # the address is known before the build
 
 
-def test_the_execution_cache_is_keyed_on_everything_a_result_depends_on(workflow):
-    cache = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("uses", "").startswith("actions/cache@"))
-    assert cache["with"]["path"].split() == [".cache/exec", ".cache/experiments", ".cache/print"]
-    for part in ("requirements.txt", "pyproject.toml", "gated/**", "snippets/**", "docs/**", "hooks/**"):
+def test_the_result_store_is_restored_from_the_most_recent_run(workflow):
+    """Entries are traced and checked before they are served, so the newest cache is restored whatever
+    changed, and a run with other sources saves under a key of its own."""
+    steps = workflow["jobs"]["build"]["steps"]
+    cache = next(s for s in steps if s.get("uses", "").startswith("actions/cache@"))
+    assert cache["with"]["path"].split() == [".cache"]  # every folder of the store
+    for part in ("requirements.txt", "pyproject.toml", "gated/**", "snippets/**", "docs/**", "hooks/**",
+                 "notebooks/**"):
         assert f"'{part}'" in cache["with"]["key"], part
-    assert "restore-keys" not in cache["with"]  # an older cache is never restored
+    restore = cache["with"]["restore-keys"].splitlines()
+    assert restore and all(cache["with"]["key"].startswith(prefix) for prefix in restore)
+    assert steps.index(cache) < next(i for i, s in enumerate(steps) if s.get("run") == "scripts/test")
+
+
+def test_the_suites_build_is_kept_where_ci_publishes_it(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "pages"))  # what the pages' conftest imports
+    spec = importlib.util.spec_from_file_location("pages_conftest", ROOT / "tests" / "pages" / "conftest.py")
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    site = tmp_path / "built"
+    (site / "ru").mkdir(parents=True)
+    (site / "ru" / "index.html").write_text("<p>built</p>")
+    monkeypatch.setenv("GATED_SITE_DIR", str(tmp_path / "site"))
+    conftest.publish(site)
+    assert (tmp_path / "site" / "ru" / "index.html").read_text() == "<p>built</p>"
+    monkeypatch.delenv("GATED_SITE_DIR")
+    conftest.publish(tmp_path / "elsewhere")  # not asked for: nothing is copied
+    assert not (tmp_path / "elsewhere").exists()
 
 
 @pytest.mark.xdist_group("probe")

@@ -3,6 +3,7 @@ as it is, and copies of the site's sources to break on purpose."""
 
 from __future__ import annotations
 
+import atexit
 import functools
 import http.server
 import importlib
@@ -10,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -51,12 +53,18 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
+# The builds of a test run find matplotlib as a machine does where it has never run: with no font cache, which
+# its first plot builds (starting fc-list). So the suite's verdict cannot depend on what this HOME holds.
+FIRST_RUN = {"MPLCONFIGDIR": tempfile.mkdtemp(prefix="matplotlib-first-run-")}
+atexit.register(shutil.rmtree, FIRST_RUN["MPLCONFIGDIR"], True)
+
+
 def mkdocs(root: Path, *args: str, env: dict[str, str] | None = None, timeout: int = 900):
     """Run mkdocs in `root`, importing `gated` from `root`; return the finished process."""
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", *args],
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", **(env or {})},
+        env={**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", **FIRST_RUN, **(env or {})},
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -84,10 +92,20 @@ def _build_once(shared: Path) -> None:
             result = strict_build(ROOT, shared / "site.partial")
             if not result.returncode:
                 (shared / "site.partial").rename(site)
+                publish(site)
             else:  # keep it to what went wrong: every test that needs the site reports it
                 said = [line for line in (result.stdout + result.stderr).splitlines()
                         if line.startswith(("ERROR", "WARNING"))]
                 verdict.write_text("\n".join(dict.fromkeys(said)) or result.stderr[-3000:])
+
+
+def publish(site: Path) -> None:
+    """Keep the run's build where GATED_SITE_DIR says (relative to the checkout): CI publishes the very build
+    the suite checked, and builds the site once."""
+    if os.environ.get("GATED_SITE_DIR"):
+        dest = ROOT / os.environ["GATED_SITE_DIR"]
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(site, dest)
 
 
 def pytest_collection_finish(session):
@@ -193,7 +211,7 @@ def browser():
         chromium.close()
 
 
-SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url when SITE_URL is not set
+SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000/"  # mkdocs.yml's site_url
 
 
 class _Site(http.server.SimpleHTTPRequestHandler):

@@ -96,6 +96,32 @@ def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, 
     assert "gated.chapter.diagram" in imported(result.stderr) and "torch" not in imported(result.stderr)
 
 
+def a_pages_own_snippet(root: Path) -> tuple[str, set[str]]:
+    """A snippet that one page includes (in both languages) and no other, with the blocks that include it."""
+    blocks: dict[str, set[str]] = {}
+    fence = re.compile(r'^```\w+ exec="on"[^\n]*\bid="([^"]+)"[^\n]*\n--8<-- "(snippets/[^"]+)"', re.M)
+    for page in sorted((root / "docs").glob("*.md")):
+        for block, snippet in fence.findall(page.read_text(encoding="utf-8")):
+            blocks.setdefault(snippet, set()).add(f"docs/{page.name}, block '{block}'")
+    for snippet, where in blocks.items():
+        if len({b.split(",")[0].replace(".ru.md", ".md") for b in where}) == 1 and len(where) == 2:
+            return snippet, where
+    raise AssertionError("no snippet belongs to one page alone")
+
+
+def test_ci_with_the_last_runs_cache_reruns_only_the_edited_pages_blocks(warm, edited, run_mkdocs):
+    """CI plays it so: the cache of the last run is restored (this copy's, built once), one page's snippet is
+    edited, and the rebuild runs that page's blocks in both languages and nothing else: no other page's block,
+    no experiment, no notebook."""
+    snippet, blocks = a_pages_own_snippet(warm)
+    edited(snippet, "\n", "\n# an edit in CI\n")
+    result = rebuild(warm, run_mkdocs, site="ci")  # out/ keeps the pages of the unedited sources
+    assert ran(result) == blocks, snippet
+    summary = next(line for line in result.stderr.splitlines() if "results: " in line)
+    assert f"results: {len(blocks)} blocks ran" in summary, summary
+    assert "experiments: 0 computed" in summary and "notebooks: 0 executed" in summary, summary
+
+
 def test_an_edit_to_what_the_training_uses_reruns_the_training(warm, edited, run_mkdocs):
     """The edit makes the training fail as it sets up its first LSTM: only a training that runs again can say so,
     and the rebuild costs a build, not a training (nor making the optimiser, which loads torch's compiler).
