@@ -31,7 +31,12 @@ result store in a folder (GATED_STORE), each a fresh copy of that course:
     (wA10) machine A's warm strict build, with no edit
     (B10) machine B's strict build, with an empty .cache/: everything comes from the store
 
-(`--store-only` measures these alone). Last, the ratios the project's targets are stated in; the prose
+(`--store-only` measures these alone); CI on that course (`--ci-only` alone):
+
+    (w10ci) a warm strict build with no edit
+    (ci10) CI's build: a fresh checkout with the last run's .cache/ restored, one snippet edited
+
+and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone). Last, the ratios the project's targets are stated in; the prose
 reload's with the way scripts/serve serves.
 """
 
@@ -127,6 +132,43 @@ def two_machines(chapters: int, runs: int, note) -> None:
             fresh.append(timed_build(b, "--strict", said=nothing, **shared))
         note(f"(wA{n}) machine A: warm strict build, no edit", statistics.median(warm))
         note(f"(B{n}) machine B: strict build from the store, .cache/ empty", statistics.median(fresh))
+
+
+def ci_rebuilds(chapters: int, runs: int, note) -> None:
+    """CI on a course of `chapters` chapters: the last run's .cache/ restored into a fresh checkout, one snippet
+    edited, a strict build; against a warm strict build with no edit. The snippet is the bidirectional
+    page's check, which every chapter's copy of that page includes: its blocks, and no others, run again."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        last = copy_site(Path(tmp) / "last")
+        add_chapters(last, chapters)
+        timed_build(last, "--strict")  # the last CI run, which left its .cache/ for the next
+        nothing = ("results: 0 blocks ran, ", "experiments: 0 computed", "notebooks: 0 executed")
+        edited = (f"results: {2 * chapters} blocks ran, ", "experiments: 0 computed", "notebooks: 0 executed")
+        warm, ci = [], []
+        for k in range(runs):  # interleaved, so that both see the same hour
+            warm.append(timed_build(last, "--strict", cold=False, said=nothing))
+            run = copy_site(Path(tmp) / f"ci{k}")
+            add_chapters(run, chapters)
+            shutil.copytree(last / ".cache", run / ".cache")  # actions/cache's restore-keys
+            snippet = run / "snippets" / "bidirectional" / "check.py"
+            snippet.write_text(snippet.read_text(encoding="utf-8") + f"# an edit in CI, number {next(EDITS)}\n",
+                               encoding="utf-8")
+            ci.append(timed_build(run, "--strict", cold=False, said=edited))
+            shutil.rmtree(run)
+        note(f"(w{chapters}ci) warm strict build, no edit", statistics.median(warm))
+        note(f"(ci{chapters}) CI: the last run's cache restored, one snippet edited", statistics.median(ci))
+
+
+def languages(runs: int, note) -> None:
+    """Cold strict builds of both languages and of English alone (BUILD_ONLY_LOCALE), interleaved."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        root = copy_site(Path(tmp))
+        both, english = [], []
+        for _ in range(runs):
+            both.append(timed_build(root, "--strict"))
+            english.append(timed_build(root, "--strict", BUILD_ONLY_LOCALE="en"))
+        note("(a) cold strict build, en + ru", statistics.median(both))
+        note("(aen) cold strict build, English alone", statistics.median(english))
 
 
 def _port() -> int:
@@ -239,6 +281,9 @@ def main() -> int:
                         help="runs per measurement of the large course, each ten times as long (default 1)")
     parser.add_argument("--skip-tests", action="store_true", help="do not time the test suite")
     parser.add_argument("--store-only", action="store_true", help="measure only the two machines that share a store")
+    parser.add_argument("--ci-only", action="store_true", help="measure only CI's rebuild after an edit")
+    parser.add_argument("--languages-only", action="store_true",
+                        help="measure only a cold build of both languages against English alone")
     args = parser.parse_args()
 
     rows: dict[str, float] = {}
@@ -250,6 +295,12 @@ def main() -> int:
     if args.store_only:
         two_machines(args.chapters, args.runs, note)
         return report(rows, args)
+    if args.ci_only:
+        ci_rebuilds(args.chapters, args.runs, note)
+        return report(rows, args)
+    if args.languages_only:
+        languages(args.runs, note)
+        return report(rows, args)
 
     median = lambda f: statistics.median(f() for _ in range(args.runs))  # noqa: E731
     large = lambda f: statistics.median(f() for _ in range(args.large_runs))  # noqa: E731
@@ -257,7 +308,7 @@ def main() -> int:
              "A sentence added by the benchmark, number {}.", "lstm/")  # after the page's title
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         root = copy_site(Path(tmp))
-        note("(a) cold strict build, en + ru", median(lambda: timed_build(root, "--strict")))
+        languages(args.runs, note)
         note("(c) build without execution, en + ru", median(lambda: timed_build(root, EXECUTE="off")))
         note("(g) forget-bias training alone, one thread", median(lambda: training_alone(root)))
         timed_build(root, "--strict", cold=False)  # every cache warm, for what follows
@@ -291,6 +342,7 @@ def main() -> int:
         note(f"(d'{n}) serve --dirty reload after a prose edit, {n} chapters", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
     two_machines(args.chapters, args.runs, note)
+    ci_rebuilds(args.chapters, args.runs, note)
     if not args.skip_tests:
         with caches_aside():
             clean, clean_cpu, *_ = suite()
@@ -320,7 +372,11 @@ def report(rows: dict[str, float], args: argparse.Namespace) -> int:
 
     if f"B{n}" in r:
         target(f"(B{n}) / (wA{n}): machine B from the store against machine A warm", r[f"B{n}"] / r[f"wA{n}"], 1.3)
-    if "a" not in r:
+    if f"ci{n}" in r:
+        target(f"(ci{n}) / (w{n}ci): CI after a one-snippet edit against a warm build", r[f"ci{n}"] / r[f"w{n}ci"], 1.2)
+    if "aen" in r:
+        target("(a) / (aen): both languages against English alone, cold", r["a"] / r["aen"], 1.15)
+    if "e" not in r:
         return 0
     for m in ("", "'"):  # plain mkdocs serve, and --dirty (what scripts/serve runs)
         target(f"(e{m}) / (d{m}): diagram edit against prose edit", r[f"e{m}"] / r[f"d{m}"], 2.0)
