@@ -94,28 +94,32 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
     taus = data["tau"]
     with _figure("gradient_norms", (6.4, 4.0)) as (fig, ax):
         for colour, b_f in zip(COLOURS, biases, strict=False):
-            ax.semilogy(taus, data[f"lstm pytorch {b_f:g}"], color=colour, lw=2,
-                        label=f"LSTM, b_f = {b_f:g}")
+            ax.semilogy(taus, data[f"lstm pytorch {b_f:g}"], color=colour, lw=2, label=f"LSTM, $b_f = {b_f:g}$")
             ax.semilogy(taus, data[f"predicted {b_f:g}"], color=colour, lw=1.2, ls="--")
-            ax.semilogy(taus, data[f"lstm textbook {b_f:g}"], color=colour, ls="none",
-                        marker="o", ms=4)
+            ax.semilogy(taus, data[f"lstm textbook {b_f:g}"], color=colour, ls="none", marker="o", ms=4)
         ax.semilogy(taus, data["rnn pytorch"], color=GREY, lw=2, label=str(Text("plain RNN", "обычная RNN")))
-        ax.plot([], [], color="black", ls="--", lw=1.2, label=str(Text("σ(b_f)^τ, predicted", "σ(b_f)^τ, прогноз")))
+        # what the line styles mean, as entries of their own: solid, dashed, dots
+        ax.plot([], [], color="black", lw=2,
+                label=str(Text("PyTorch's default initialisation", "инициализация PyTorch по умолчанию")))
+        ax.plot([], [], color="black", ls="--", lw=1.2,
+                label=str(Text(r"prediction $\sigma(b_f)^\tau$", r"прогноз $\sigma(b_f)^\tau$")))
         ax.plot([], [], color="black", ls="none", marker="o", ms=4,
-                label=str(Text("small weights N(0, 0.01²)", "малые веса N(0, 0.01²)")))
-        ax.set_xlabel(str(Text("distance τ, steps", "расстояние τ, шагов")))
-        ax.set_ylabel(str(Text("‖∂L/∂c₀‖ (RNN: ‖∂L/∂h₀‖)", "‖∂L/∂c₀‖ (RNN: ‖∂L/∂h₀‖)")))
+                label=str(Text(r"small weights $N(0,\,0.01^2)$", r"малые веса $N(0,\,0.01^2)$")))
+        ax.set_xlabel(str(Text(r"distance $\tau$, steps", r"расстояние $\tau$, шагов")))
+        ax.set_ylabel(r"$\|\partial L/\partial c_0\|$ (RNN: $\|\partial L/\partial h_0\|$)")
         ax.set_xlim(0, taus[-1])
         ax.set_ylim(1e-32, 2)
         ax.legend(loc="lower left", fontsize=8.5, ncols=2)
     i = list(taus).index(47) if 47 in taus else len(taus) - 1  # the distance the pages quote
     at = int(taus[i])
     described = Text(
-        "Gradient norms over τ = 1 to {n} steps, on a log scale: solid lines measured with PyTorch's LSTM, dashed"
-        " lines the prediction σ(b_f)^τ, dots the LSTM with small weights, grey the plain RNN. At τ = {at}: {lstm};"
+        "Gradient norms over τ = 1 to {n} steps, on a log scale: solid lines measured with PyTorch's LSTM at its"
+        " default initialisation, dashed lines the prediction σ(b_f)^τ, dots the LSTM with small weights, grey the"
+        " plain RNN at PyTorch's default initialisation. At τ = {at}: {lstm};"
         " plain RNN {rnn}.",
-        "Нормы градиента при τ от 1 до {n} шагов, в логарифмической шкале: сплошные линии — LSTM из PyTorch,"
-        " штриховые — прогноз σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная RNN. При τ = {at}: {lstm};"
+        "Нормы градиента при τ от 1 до {n} шагов, в логарифмической шкале: сплошные линии — LSTM из PyTorch"
+        " с инициализацией по умолчанию, штриховые — прогноз σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная"
+        " RNN с инициализацией PyTorch по умолчанию. При τ = {at}: {lstm};"
         " обычная RNN {rnn}.",
     )
     lstm = _join([

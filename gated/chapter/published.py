@@ -97,6 +97,9 @@ FIGURES: dict[str, Figure] = {
     # ---- the gradient highway
     "decay.rnn_47": Figure("7.105e-15", lambda: highway.decay((0.5,), (47,))[0, 0], ".3e"),
     "decay.lstm99_500": Figure("6.570e-03", lambda: highway.decay((0.99,), (500,))[0, 0], ".3e"),
+    # ---- the gradient highway, as its prose prints it (a power of ten, not e-notation)
+    "decay.rnn_47_prose": Figure("7.1\u00a0×\u00a010⁻¹⁵", lambda: highway.decay((0.5,), (47,))[0, 0], ".1×"),
+    "decay.lstm99_500_prose": Figure("6.57\u00a0×\u00a010⁻³", lambda: highway.decay((0.99,), (500,))[0, 0], ".2×"),
     # ---- the forget-gate bias
     "bias.sigma0": Figure("0.5000", lambda: highway.retained(0, 1), ".4f"),
     "bias.sigma1": Figure("0.7311", lambda: highway.retained(1, 1), ".4f"),
