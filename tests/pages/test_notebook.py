@@ -15,6 +15,7 @@ from gated.chapter.published import FIGURES
 # one worker runs the module: its module-scoped fixture is an expensive build
 pytestmark = [pytest.mark.build, pytest.mark.xdist_group("notebook")]
 
+ROOT = Path(__file__).resolve().parents[2]
 WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # filled by scripts/setup.sh: no test downloads anything
 PAGES = {
     "en": ("gradient-highway", "gradient-highway.ipynb"),
@@ -184,3 +185,29 @@ def test_the_tables_are_tables(built, lang):
     folder, _ = PAGES[lang]
     html = (built / folder / "index.html").read_text(encoding="utf-8")
     assert html.count("<table") >= 6 and "jp-RenderedMarkdown" in html
+
+
+def _outputs(notebook) -> list:
+    """What each code cell printed, and its execution count: what the page shows of a run."""
+    return [(c.execution_count, [{k: v for k, v in o.items() if k != "metadata"} for o in c.outputs])
+            for c in notebook.cells if c.cell_type == "code"]
+
+
+def test_one_kernel_runs_both_languages_as_a_kernel_each_would(hook, tmp_path):
+    """hooks/outputs.py runs every language's notebook in one kernel: each prints what it prints in a kernel of
+    its own, in its own folder, with the same execution counts."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    outputs = hook("outputs")
+    texts = outputs.generated(ROOT / "notebooks" / "gradient-highway.py")
+    together = outputs.execute_together(texts, {"kernel_name": "python3", "allow_errors": False}, tmp_path / "one")
+    for lang, text in texts.items():
+        alone = nbformat.reads(text, as_version=4)
+        (tmp_path / "alone" / lang).mkdir(parents=True)
+        NotebookClient(alone, kernel_name="python3", resources={"metadata": {"path": str(tmp_path / "alone" / lang)}}
+                       ).execute()
+        assert _outputs(together[text]) == _outputs(alone), lang
+        assert any("Writing gated/" in str(o) for _, cell in _outputs(alone) for o in cell)
+    english, russian = (together[texts[lang]] for lang in ("en", "ru"))
+    assert _outputs(english) != _outputs(russian)  # the tables print in each language
