@@ -108,7 +108,8 @@ def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...]
                             cwd=root, env=env(root, **extra), capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if result.returncode:
-        sys.exit(f"build failed:\n{result.stderr[-3000:]}")
+        said = [line for line in result.stderr.splitlines() if line.startswith(("ERROR", "WARNING"))]
+        sys.exit("build failed:\n" + ("\n".join(said[:20]) or result.stderr[-3000:]))
     if missing := [s for s in said if s not in result.stderr]:
         sys.exit(f"the build did not say {missing}:\n{result.stderr[-3000:]}")
     return seconds
