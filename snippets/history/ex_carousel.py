@@ -24,8 +24,8 @@ c_1997, c_f = memory(cell_1997, 0.0), memory(cell_f, 0.0)
 assert abs(c_1997 - tau * written) < 1e-9 and abs(c_f - written * (1 - f**tau) / (1 - f)) < 1e-12
 
 print(f"- $i_t \\tilde c_t$ = {named('written', written, '.4f')}")
-print(f"- $f_t = 1$: $\\partial c_{{{tau}}} / \\partial c_0$ = {named('grad', grad_1997, '.3f')}, $\\quad c_{{{tau}}}$ = "
-      f"**{answer('c', c_1997, '.2f')}**, $\\quad 1 - \\tanh^2(c_{{{tau}}})$ = "
+print(f"- $f_t = 1$: $\\partial c_{{{tau}}} / \\partial c_0$ = {named('grad', grad_1997, '.3f')}, "
+      f"$\\quad c_{{{tau}}}$ = **{answer('c', c_1997, '.2f')}**, $\\quad 1 - \\tanh^2(c_{{{tau}}})$ = "
       f"{named('slope', 1 / np.cosh(c_1997) ** 2, '.1×')}")
 print(f"- $f_t = \\sigma({b_f:g})$ = {named('f', f, '.4f')}: $\\partial c_{{{tau}}} / \\partial c_0 = f_t^{{{tau}}}$ = "
       f"**{answer('grad_f', grad_f, '.1×')}**, $\\quad c_{{{tau}}}$ = {named('c_f', c_f, '.2f')}")

@@ -11,7 +11,8 @@ rows = (  # name, gates, the memory update
 )
 lstm = variants.count("lstm", d, H)
 assert variants.count("peephole", d, H) - lstm == 3 * H
-assert variants.count("lstm1997", d, H) == variants.count("cifg", d, H) == variants.count("gru", d, H) == lstm * 3 // 4
+one_fewer = {variants.count(key, d, H) for key in ("lstm1997", "cifg", "gru")}
+assert one_fewer == {lstm * 3 // 4}  # one block fewer, whichever gate it served
 
 print(markdown(Table(
     (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
