@@ -1,6 +1,6 @@
+import numpy as np
 from gated import answer, named, variants
 from gated.variants import PeepholeParams
-import numpy as np
 
 d = H = 128
 lstm, peephole = variants.count("lstm", d, H), variants.count("peephole", d, H)
