@@ -21,6 +21,7 @@ from . import examples
 from .. import highway
 from ..cost import block, count
 from ..render import number, parse
+from ..variants import count as variant
 
 
 class Figure(NamedTuple):
@@ -154,6 +155,11 @@ FIGURES: dict[str, Figure] = {
         "10.5", lambda: count("lstm", 512, 512, biases=2, layers=2, bidirectional=True) / 1e6, ".1f"
     ),
     "cost.ag_news": Figure("88,320", lambda: count("gru", 100, 128, biases=2), ",d"),
+    # ---- where the LSTM came from, and its variants (gated.variants), at d = 100, H = 500
+    "variants.lstm1997": Figure("901,500", lambda: variant("lstm1997", 100, 500), ",d"),
+    "variants.peephole": Figure("1,203,500", lambda: variant("peephole", 100, 500), ",d"),
+    "variants.peephole_extra": Figure("1,500", lambda: variant("peephole", 100, 500) - variant("lstm", 100, 500), ",d"),
+    "variants.cifg": Figure("901,500", lambda: variant("cifg", 100, 500), ",d"),
     # ---- what a gate costs, as the pages say it in words (hooks/words.py)
     "cost.lstm_rnn": Figure("4", lambda: count("lstm", 100, 500) / count("rnn", 100, 500), ".0f"),
     "cost.doubled_h": Figure("4", lambda: count("lstm", 100, 1000) / count("lstm", 100, 500), ".0f"),

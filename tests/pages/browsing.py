@@ -14,6 +14,7 @@ PAGES = [
     "",
     "lstm/",
     "step-by-step/",
+    "history/",
     "highway/",
     "forget-bias/",
     "cost/",
