@@ -84,15 +84,19 @@ def add_chapters(root: Path, n: int) -> None:
             for source in (page, page.with_name(page.stem + ".ru.md")):
                 text = source.read_text(encoding="utf-8")
                 # a comment in every executed block: the same code, but a block (and a cache entry) of its own
-                text = re.sub(r'(```(?:python|pycon) exec="on"[^\n]*\n)', rf"\1# chapter {k}\n", text)
+                text = re.sub(r'^([ \t]*)(```(?:python|pycon) exec="on"[^\n]*\n)', rf"\1\2\1# chapter {k}\n", text,
+                              flags=re.M)  # indented as its fence, inside an exercise's answer too
                 text = text.replace("](gradient-highway.ipynb", "](../gradient-highway.ipynb").replace(
                     "](code.md", "](../code.md")
                 (root / "docs" / folder).mkdir(exist_ok=True)
                 (root / "docs" / folder / source.name).write_text(text, encoding="utf-8")
-        nav.append(f'  - "Chapter {k}":\n' + "".join(f"    - {folder}/{p.name}\n" for p in pages))
+        nav.append(f'  - "Chapter [{k}]{{chapter}}":\n' + "".join(f"    - {folder}/{p.name}\n" for p in pages))
     config = root / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("  - code.md\n", "  - code.md\n" + "".join(nav), 1), encoding="utf-8")
+    # the copies' twins are in line as the chapter's are: recorded as such (hooks/translations.py)
+    subprocess.run([sys.executable, "hooks/translations.py", "record"], cwd=root, env=env(root), check=True,
+                   capture_output=True)
 
 
 def env(root: Path, **extra: str) -> dict[str, str]:
