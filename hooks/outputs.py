@@ -75,8 +75,10 @@ def execute_together(texts: dict[str, str], jupyter, where: Path = notebooks.OUT
         folder.mkdir(parents=True, exist_ok=True)
     runs = {lang: nbformat.reads(text, as_version=4) for lang, text in texts.items()}
     first = next(iter(texts))
+    settings = json.loads((notebooks.SOURCES / "jupyter" / "jupyter_nbconvert_config.json").read_text())
     client = NotebookClient(runs[first], kernel_name=jupyter["kernel_name"] or "python3",
-                            allow_errors=jupyter["allow_errors"], resources={"metadata": {"path": str(folders[first])}})
+                            allow_errors=jupyter["allow_errors"], resources={"metadata": {"path": str(folders[first])}},
+                            **settings["NotebookClient"])  # what nbconvert reads there (the kernel's quiet log)
     with client.setup_kernel():
         for lang, run in runs.items():
             between = nbformat.v4.new_code_cell(BETWEEN.format(folder=str(folders[lang])))
