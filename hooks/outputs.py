@@ -9,12 +9,13 @@ that execute and render it. The notebook imports only what it writes itself, so 
 machine that shares the store renders a notebook that another has rendered without starting a kernel.
 
 Both languages' notebooks run in one kernel. Their code cells are the same; the parameters cell sets LANG,
-and the tables print in that language. So when the first language's page is rendered and the store lacks
-it, every language's notebook is generated and executed in one kernel, one after another: each language's
-cells run in its own folder, which holds no package before they write it, with the package's modules imported afresh and the execution count starting at 1,
-exactly as a kernel of its own would run them (tests/pages/test_notebook.py compares the two). Each page is then
-rendered from its executed notebook: one kernel start and one import of numpy for the whole site, not one a
-language. The .ipynb that readers download stays the generated one, without outputs.
+and the tables print in that language. So when a language's page is rendered and the store lacks it, that
+notebook and every other language's that this build makes and the store lacks are generated and executed in
+one kernel, one after another. Each language's cells run in its own folder, which holds no package before they
+write it, with the package's modules imported afresh and the execution count starting at 1, exactly as a kernel
+of its own would run them (tests/pages/test_notebook.py compares the two). Each page is then rendered from its
+executed notebook: one kernel start and one import of numpy for the whole site, not one a language. The .ipynb
+that readers download stays the generated one, without outputs.
 """
 
 from __future__ import annotations
@@ -124,8 +125,9 @@ def on_pre_page(page, config, files):
             shared.results["notebooks reused"] += 1
             return
         if notebook not in _executed and source.is_file():  # this language's and every other's that is missing
-            missing = {lang: text for lang, text in generated(source).items()
-                       if text == notebook or shared.store().find(KIND, key(text), lambda used: True) is None}
+            built = config.plugins["i18n"].build_languages  # BUILD_ONLY_LOCALE builds one
+            missing = {lang: text for lang, text in generated(source).items() if text == notebook or (
+                lang in built and shared.store().find(KIND, key(text), lambda used: True) is None)}
             if notebook in missing.values():
                 _executed.update(execute_together(missing, jupyter))
         if notebook in _executed:
