@@ -66,10 +66,10 @@ EDITS = itertools.count()  # numbers the benchmark's edits, so each is new
 SERVES_DIRTY = "--dirty" in (ROOT / "scripts" / "serve").read_text(encoding="utf-8")
 
 
-def copy_site(into: Path) -> Path:
-    """The site's sources in `into`, without results: no cache, no built site, no environment."""
+def copy_site(into: Path, source: Path = ROOT) -> Path:
+    """The site's sources (of `source`) in `into`, without results: no cache, no built site, no environment."""
     skip = shutil.ignore_patterns(".git", ".venv", ".cache", "site", "*.egg-info", "__pycache__", "tests", "benchmarks")
-    shutil.copytree(ROOT, into, ignore=skip, dirs_exist_ok=True)
+    shutil.copytree(source, into, ignore=skip, dirs_exist_ok=True)
     return into
 
 
@@ -152,8 +152,7 @@ def ci_rebuilds(chapters: int, runs: int, note) -> None:
         warm, ci = [], []
         for k in range(runs):  # interleaved, so that both see the same hour
             warm.append(timed_build(last, "--strict", cold=False, said=nothing))
-            run = copy_site(Path(tmp) / f"ci{k}")
-            add_chapters(run, chapters)
+            run = copy_site(Path(tmp) / f"ci{k}", last)  # the same sources, whatever the checkout holds now
             shutil.copytree(last / ".cache", run / ".cache")  # actions/cache's restore-keys
             snippet = run / "snippets" / "bidirectional" / "check.py"
             snippet.write_text(snippet.read_text(encoding="utf-8") + f"# an edit in CI, number {next(EDITS)}\n",
