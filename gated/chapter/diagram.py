@@ -129,7 +129,7 @@ def _description(v: dict[str, str]) -> str:
     steps = {
         1: f"f = {v['f']}",
         2: f"i = {v['i']}, c̃ = {v['c_tilde']}",
-        3: f"f · c(t−1) = {v['kept']}",
+        3: f"f ⊙ c(t−1) = {v['kept']}",
         4: f"+ i ⊙ c̃ = {v['added']}, c(t) = {v['c']}",
         5: f"o = {v['o']}",
         6: f"h(t) = o ⊙ tanh(c(t)) = {v['o']} × {v['tanh_c']} = {v['h']}",
@@ -162,7 +162,7 @@ def _memory(v: dict[str, str]) -> list[str]:
         PEN.node(KEEP_X, y, "×"),
         PEN.node(WRITE_X, y, "+"),
         PEN.value(LEFT, y - 7, f"c_{{t−1}} = {v['c_prev']}"),
-        PEN.value((KEEP_X + WRITE_X) / 2, y - 7, f"f · c_{{t−1}} = {v['kept']}", "middle"),
+        PEN.value((KEEP_X + WRITE_X) / 2, y - 7, f"f ⊙ c_{{t−1}} = {v['kept']}", "middle"),
         PEN.value((WRITE_X + READ_X) / 2, y - 7, f"c_t = {v['c']}", "middle"),
         PEN.label(LEFT, y + 17, MEMORY, cls="lstm-step-quiet"),
         *_tag(KEEP_X, 3),

@@ -170,6 +170,9 @@ FIGURES: dict[str, Figure] = {
     "seq2seq.target_vocab": Figure("30,522", lambda: _torch("seq2seq").TARGET_VOCAB, ",d"),
     "seq2seq.core": Figure("492,602", lambda: _torch("seq2seq").core(), ",d"),
     "seq2seq.total": Figure("8,380,474", lambda: _torch("seq2seq").total(), ",d"),
+    # ---- the cost page: PyTorch's second bias, per block (gru branch)
+    "cost.rnn_torch": Figure("301,000", lambda: count("rnn", 100, 500, biases=2), ",d"),
+    "cost.bias_hh": Figure("500", lambda: count("rnn", 100, 500, biases=2) - block(100, 500), ",d"),
 }
 
 
