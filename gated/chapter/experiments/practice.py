@@ -231,7 +231,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
 
 
 def table(data: dict) -> Table:
-    """The packing measurement: each gap's largest and smallest value over the seeds."""
+    """The packing measurement: each gap's smallest and largest value over the seeds (padded rows: short sequences)."""
     pk = data["packing"]
     rows = (
         (Text("packed `h_n` − alone", "`h_n` с упаковкой − отдельно"), "packed"),
@@ -241,7 +241,7 @@ def table(data: dict) -> Table:
     )
     return Table(
         (
-            Column(Text("short sequences' final states", "конечные состояния коротких последовательностей")),
+            Column(Text("final states", "конечные состояния")),
             Column(Text("smallest $\\max\\lvert\\Delta\\rvert$", "наименьший $\\max\\lvert\\Delta\\rvert$"), ".1e"),
             Column(Text("largest $\\max\\lvert\\Delta\\rvert$", "наибольший $\\max\\lvert\\Delta\\rvert$"), ".1e"),
         ),
