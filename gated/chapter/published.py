@@ -160,6 +160,17 @@ FIGURES: dict[str, Figure] = {
     "variants.peephole": Figure("1,203,500", lambda: variant("peephole", 100, 500), ",d"),
     "variants.peephole_extra": Figure("1,500", lambda: variant("peephole", 100, 500) - variant("lstm", 100, 500), ",d"),
     "variants.cifg": Figure("901,500", lambda: variant("cifg", 100, 500), ",d"),
+    # ---- in practice: the set-up (practice.Setup) and what its claims check (practice.Bounds)
+    "practice.gain": Figure("16", lambda: _torch("practice").Setup().gain, ".0f"),
+    "practice.T": Figure("60", lambda: _torch("practice").Setup().T, "d"),
+    "practice.max_norm": Figure("1", lambda: _torch("practice").Setup().max_norm, ".0f"),
+    "practice.longest": Figure("6", lambda: max(_torch("practice").Setup().lengths), "d"),
+    "practice.shortest": Figure("2", lambda: min(_torch("practice").Setup().lengths), "d"),
+    "practice.p": Figure("0.5", lambda: _torch("practice").Setup().p, ".1f"),
+    "practice.seeds": Figure("20", lambda: _torch("practice").Setup().seeds, "d"),
+    "practice.explode": Figure("100", lambda: _torch("practice").Bounds().explode, ".0f"),
+    "practice.tol": Figure("1\u00a0×\u00a010⁻¹⁰", lambda: _torch("practice").Bounds().tol, ".0×"),
+    "practice.gap": Figure("1\u00a0×\u00a010⁻³", lambda: _torch("practice").Bounds().gap, ".0×"),
     # ---- what a gate costs, as the pages say it in words (hooks/words.py)
     "cost.lstm_rnn": Figure("4", lambda: count("lstm", 100, 500) / count("rnn", 100, 500), ".0f"),
     "cost.doubled_h": Figure("4", lambda: count("lstm", 100, 1000) / count("lstm", 100, 500), ".0f"),

@@ -21,6 +21,7 @@ PAGES = [
     "gru/",
     "bidirectional/",
     "from-scratch/",
+    "practice/",
     "summary/",
     "gradient-highway/",
     "code/",
