@@ -11,10 +11,10 @@ import pytest
 
 from gated import claims
 from gated.render import Text
-from gated.chapter.experiments import forget_bias, gradients, scratch
+from gated.chapter.experiments import forget_bias, gradients, practice, scratch
 
 
-@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients], ids=lambda m: m.__name__.split(".")[-1])
+@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients, practice], ids=lambda m: m.__name__.split(".")[-1])
 def test_the_published_run_bears_out_its_page(experiment):
     claims.check(experiment.claims(experiment.run()))
 
@@ -33,10 +33,11 @@ BOUNDS = {
     "gradients": ("highway", {f"gradients.{field}": field for field in gradients.Bounds._fields}),
     "scratch": ("from-scratch", {f"scratch.{field}": field for field in scratch.Bounds._fields}),
     "forget_bias": ("forget-bias", {"task.solved": "solved"}),
+    "practice": ("practice", {f"practice.{field}": field for field in practice.Bounds._fields}),
 }
 
 
-@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients], ids=lambda m: m.__name__.split(".")[-1])
+@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients, practice], ids=lambda m: m.__name__.split(".")[-1])
 def test_every_bound_a_claim_checks_is_a_figure_its_page_binds(experiment):
     """A claim's bound is the experiment's setting, published, and quoted by name on its page in both languages:
     so changing the bound fails the build until the page says the new one."""

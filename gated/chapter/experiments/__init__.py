@@ -12,7 +12,7 @@ that computes and publishes it is ``python -m gated.chapter.experiments
 publish NAME`` (`__main__`). None of this chapter's is heavy.
 """
 
-PUBLISHED = ("forget_bias", "scratch", "gradients")  # the experiments whose published runs `start` starts
+PUBLISHED = ("forget_bias", "scratch", "gradients", "practice")  # the experiments whose published runs `start` starts
 
 
 def start() -> None:
