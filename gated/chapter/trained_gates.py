@@ -84,3 +84,75 @@ def export(w: dict[str, np.ndarray], task: forget_bias.Task = forget_bias.Task()
     return {"T": task.T, "K": task.K, "H": int(np.asarray(w["U"]).shape[1]), "order": list(GATES),
             **{k: np.asarray(v, dtype=np.float64).tolist() for k, v in w.items()},
             "carriers": carriers(traces(w, task)).tolist()}
+
+
+# ---------------------------------------------------------------- what the page shows and claims
+
+
+class Bounds(NamedTuple):
+    """What the page claims about the trained gates: each a published figure that the page binds."""
+
+    growth: float = 10.0  # the carriers' memory ends at least this many times further apart than after step 1
+
+
+def _solves(ts: list[Trace]) -> bool:
+    return all(int(t.p.argmax()) == k for k, t in enumerate(ts))
+
+
+def growth(ts: list[Trace]) -> float:
+    """The smaller, over the two carrying units, of their spread of c between symbols at the last step over the
+    spread after the first step."""
+    c = np.stack([t.c[:, carriers(ts)] for t in ts])  # (K, T, 2)
+    spread = c.max(axis=0) - c.min(axis=0)  # (T, 2)
+    return float((spread[-1] / spread[0]).min())
+
+
+def claims(runs: list[list[Trace]], bounds: Bounds = Bounds()):
+    """Over every run that solves the task: the carriers' memory grows apart during the blank steps."""
+    from ..claims import Claim
+    from ..render import Text
+
+    solving = [ts for ts in runs if _solves(ts)]
+    low = min((growth(ts) for ts in solving), default=0.0)
+    n = f"{bounds.growth:g}"
+    return [Claim(Text(f"in every run that solves the task, the memory of the two units that carry the symbol ends at "
+                       f"least {n} times further apart between symbols than after the first step",
+                       f"в каждом запуске, решившем задачу, память двух нейронов, несущих символ, к последнему шагу "
+                       f"расходится между символами по меньшей мере в {n} раз сильнее, чем после первого шага"),
+                  bool(solving) and low > bounds.growth,
+                  Text(f"smallest factor {low:.0f} over {len(solving)} runs",
+                       f"наименьший множитель {low:.0f} по {len(solving)} запускам"))]
+
+
+def plot(ts: list[Trace]) -> str:
+    """The first carrying unit, one line per symbol: its forget gate (solid) and input gate (dashed), step by step."""
+    from . import plots
+    from ..render import Text, number
+
+    u = int(carriers(ts, 1)[0])
+    steps = np.arange(1, len(ts[0].f) + 1)
+    with plots._figure("trained-gates") as (fig, ax):
+        for colour, (k, t) in zip(plots.COLOURS, enumerate(ts), strict=False):
+            ax.plot(steps, t.f[:, u], color=colour, lw=2, label=str(Text(f"symbol {k}: f", f"символ {k}: f")))
+            ax.plot(steps, t.i[:, u], color=colour, lw=1.2, ls="--")
+        ax.set_xlabel(str(Text("step t", "шаг t")))
+        ax.set_ylabel(str(Text("gate value (f solid, i dashed)", "значение гейта (f сплошная, i пунктир)")))
+        ax.set_ylim(0, 1.02)
+        ax.legend(loc="lower right", fontsize=8)
+    last = ", ".join(f"{k}: {number(float(t.c[-1, u]), '.2f')}" for k, t in enumerate(ts))
+    title = str(Text("The forget and input gates of a trained unit", "Гейты забывания и входа обученного нейрона"))
+    description = str(Text(f"Unit {u}, one colour per symbol. Its memory after the last step, by symbol: {last}.",
+                           f"Нейрон {u}, по цвету на символ. Его память после последнего шага по символам: {last}."))
+    return plots._svg(fig, title, description)
+
+
+def memory_table(ts: list[Trace], steps: tuple[int, ...] = (1, 10, 20, 30)):
+    """The carrying units' memory c at a few steps, by symbol."""
+    from ..render import Column, Table, Text
+
+    units = carriers(ts)
+    return Table(
+        (Column(Text("symbol", "символ"), "d"), Column(Text("unit", "нейрон"), "d"),
+         *(Column(Text(f"$c_{{{s}}}$", f"$c_{{{s}}}$"), ".2f") for s in steps)),
+        tuple((k, int(u), *(float(t.c[s - 1, u]) for s in steps)) for k, t in enumerate(ts) for u in units),
+    )
