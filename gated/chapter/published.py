@@ -142,6 +142,16 @@ FIGURES: dict[str, Figure] = {
     "scratch.agree": Figure("1\u00a0×\u00a010⁻⁴", lambda: _torch("scratch").Bounds().agree, ".0×"),
     "scratch.window": Figure("50", lambda: _torch("scratch").Bounds().window, "d"),
     "scratch.drop": Figure("0.5", lambda: _torch("scratch").Bounds().drop, ".1f"),
+    # ---- forget bias and from scratch, the editor's fixes (T14, T15, prose powers of ten)
+    "fb.b0_47": Figure("7.1\u00a0×\u00a010⁻¹⁵", lambda: highway.retained(0, 47), ".1×"),
+    "fb.b2_47": Figure("2.6\u00a0×\u00a010⁻³", lambda: highway.retained(2, 47), ".1×"),
+    "fb.ratio": Figure("3.6\u00a0×\u00a010¹¹", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1×"),
+    "task.lr": Figure("0.001", lambda: _torch("forget_bias").Task().lr, ".3f"),
+    "scratch.lr": Figure("0.01", lambda: _torch("scratch").Setup().lr, ".2f"),
+    "scratch.clip": Figure("1.0", lambda: _torch("scratch").Setup().clip, ".1f"),
+    "scratch.V": Figure("35", lambda: _torch("scratch").vocabulary_size(), "d"),
+    "gates.growth": Figure("10", lambda: importlib.import_module("gated.chapter.trained_gates").Bounds().growth, ".0f"),
+    "scratch.baseline": Figure("3.56", lambda: float(np.log(_torch("scratch").vocabulary_size())), ".2f"),
     # ---- what a gate costs
     "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
     "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),

@@ -91,6 +91,21 @@ def set_forget_bias(lstm: nn.LSTM, b_f: float) -> None:
 
 def train(b_f: float, seed: int, task: Task = Task()) -> np.ndarray:
     """Train one LSTM; return its held-out accuracy at each of `task.measured_at`."""
+    return fit(b_f, seed, task)[0]
+
+
+def weights(b_f: float, seed: int, task: Task = Task()) -> dict[str, np.ndarray]:
+    """One trained run's parameters as float32 arrays: W (4H, K), U (4H, H), b = b_ih + b_hh (4H,), and the
+    read-out's V (K, H) and c (K,); the gates are stacked (i, f, g, o) as in `nn.LSTM`."""
+    _, lstm, head = fit(b_f, seed, task)
+    with torch.no_grad():
+        return {"W": lstm.weight_ih_l0.numpy().copy(), "U": lstm.weight_hh_l0.numpy().copy(),
+                "b": (lstm.bias_ih_l0 + lstm.bias_hh_l0).numpy().copy(),
+                "V": head.weight.numpy().copy(), "c": head.bias.numpy().copy()}
+
+
+def fit(b_f: float, seed: int, task: Task = Task()) -> tuple[np.ndarray, nn.LSTM, nn.Linear]:
+    """Train one LSTM; its held-out accuracy at each of `task.measured_at`, the LSTM and its read-out."""
     torch.manual_seed(seed)
     lstm, head = nn.LSTM(task.K, task.H), nn.Linear(task.H, task.K)
     set_forget_bias(lstm, b_f)
@@ -110,7 +125,7 @@ def train(b_f: float, seed: int, task: Task = Task()) -> np.ndarray:
             with torch.no_grad():
                 guess = head(lstm(x_test)[0][-1]).argmax(dim=-1)
                 accuracy.append((guess == y_test).float().mean().item())
-    return np.array(accuracy)
+    return np.array(accuracy), lstm, head
 
 
 def train_all(task: Task = Task()) -> Runs:

@@ -40,7 +40,7 @@ class Setup(NamedTuple):
     steps: int = 300
     clip: float = 1.0  # gradient norm
     seed: int = 0
-    prefix: str = "the forget gate "
+    prefix: str = "the river "
     sample: int = 80  # characters to generate
     temperature: float = 0.6
 
@@ -95,8 +95,13 @@ def to_library(cell: LSTM) -> nn.LSTM:
 
 
 def corpus() -> str:
-    """The training text: a snapshot of the chapter's own English prose."""
+    """The training text: short essays in lower-case English, written for this course."""
     return files(__package__).joinpath("data/corpus.txt").read_text(encoding="utf-8")
+
+
+def vocabulary_size() -> int:
+    """V, the number of distinct characters in the training text: the size of each one-hot input."""
+    return len(set(corpus()))
 
 
 class Vocabulary(NamedTuple):
