@@ -113,3 +113,92 @@ def test_every_russian_term_is_used(entry):
 )
 def test_the_pattern(term, text, found):
     assert bool(pattern(term).search(text)) is found
+
+
+# ---------------------------------------------------------------- Russian typography
+#
+# What a Russian editor asks of the typesetting, in the text a reader sees: code, formulas, markup and the
+# figures a binding prints are masked first (each character by an "x", lines kept, so that a line number is the
+# page's). Each rule names the line it fails on.
+
+NBSP = "\u00a0"
+MASKED = re.compile(
+    r"^(?P<q>```|~~~)[^\n]*\n.*?^(?P=q)[ \t]*$"  # fenced blocks
+    r"|`[^`\n]+`"  # inline code
+    r"|\$\$.*?\$\$|\$[^$\n]+\$|\\\(.*?\\\)"  # formulas
+    r"|<[^>\n]+>"  # HTML tags
+    r"|\[[^\]\n]*\]\{[^}\n]*\}|\{:[^}\n]*\}|\{\s*[.#][^}\n]*\}"  # bindings (the figure prints them), attribute lists
+    r"|\]\([^)\n]*\)"  # link targets
+    r"|^--8<--[^\n]*$",
+    re.S | re.M,
+)
+
+
+def masked(text: str) -> str:
+    """`text` with code, formulas, markup and names of figures masked, as described above."""
+    return MASKED.sub(lambda m: re.sub(r"[^\n]", "x", m.group()), text)
+
+
+ONE_LETTER = re.compile(r"(?<![\w\-.])([вксуоиаВКСУОИА])[ \t\n]+(?=[^\s|\-–—])")
+# After a number, or a binding's figure ("[3.6]{…} млн", masked): the unit stays on its line.
+UNITS = re.compile(r"(?:\d|x)[ \t\n]+(?=(?:млн|млрд|тыс\.|мс|мин|КБ|МБ|ГБ|Гц)(?!\w))")
+DECIMAL_COMMA = re.compile(r"(?<![\d,])\d+,\d+(?![\d,])")
+# People's names stay in Latin script, as in the references: these are the chapter's authors in Cyrillic.
+CYRILLIC_NAMES = ("Хохрайтер", "Шмидхубер", "Герс", "Камминс", "Юзефович", "Заремба", "Суцкевер", "Грефф",
+                  "Паскану", "Миколов", "Бенджио", "Шустер", "Паливал", "Липтон", "Смола", "Олах", "Чон", "Чанг")
+NAMES = re.compile(r"(?<![\w-])(?:" + "|".join(CYRILLIC_NAMES) + r")\w{0,3}(?![\w-])")
+# «модуль nn.LSTM»: the modules are masculine, so an adjective before one never ends as a feminine does.
+FEMININE = re.compile(r"(?<![\w-])\w+(?:ая|яя|ую|юю)\s+(?=`nn\.)", re.I)  # read unmasked
+
+
+def offences(pattern: re.Pattern, text: str) -> list[tuple[int, str]]:
+    seen = text if pattern is FEMININE else masked(text)
+    return [(seen.count("\n", 0, m.start()) + 1, text[max(0, m.start() - 12):m.end() + 12].replace("\n", "⏎"))
+            for m in pattern.finditer(seen)]
+
+
+RULES = {
+    "a one-letter word keeps the next word on its line (U+00A0, not a space)": ONE_LETTER,
+    "a unit or «млн» keeps its number on its line (U+00A0)": UNITS,
+    "the course writes a decimal point in both languages": DECIMAL_COMMA,
+    "people's names are written in Latin script": NAMES,
+    "an adjective before nn.LSTM or nn.GRU is masculine («модуль nn.LSTM»)": FEMININE,
+}
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_russian_typography(rule):
+    found = [f"{where}:{line}: «{context}»" for where, text in TEXTS.items() for line, context in
+             offences(RULES[rule], text)]
+    assert not found, f"{rule}; {len(found)} places:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize(
+    "rule, text, fails",
+    [
+        ("one-letter", "Гейт и память", True),
+        ("one-letter", f"Гейт и{NBSP}память", False),
+        ("one-letter", "В начале", True),
+        ("one-letter", "слово в\nконце строки", True),
+        ("one-letter", "в `nn.LSTM`", True),
+        ("one-letter", "```python\nx = а + в б\n```", False),  # code is not prose
+        ("one-letter", "$a и b$", False),
+        ("one-letter", "т. е. и т. д.", True),
+        ("one-letter", "| и |", False),
+        ("units", "[10.5]{cost.total} млн", True),
+        ("units", f"10{NBSP}тыс. шагов", False),
+        ("units", "7 минут", False),
+        ("decimal", "равно 0,5", True),
+        ("decimal", "равно 0.5, а не 1", False),
+        ("decimal", "`x[0,1]`", False),
+        ("names", "Хохрайтер и Шмидхубер (1997)", True),
+        ("names", "Hochreiter and Schmidhuber", False),
+        ("names", "работы Герса", True),
+        ("feminine", "Настоящая `nn.LSTM`", True),
+        ("feminine", "Настоящий модуль `nn.LSTM`", False),
+    ],
+)
+def test_each_typography_rule_fails_what_it_names(rule, text, fails):
+    pattern = {"one-letter": ONE_LETTER, "units": UNITS, "decimal": DECIMAL_COMMA, "names": NAMES,
+               "feminine": FEMININE}[rule]
+    assert bool(offences(pattern, text)) is fails
