@@ -40,6 +40,27 @@ class Pen(NamedTuple):
     sub: float = 11  # the font size of subscripts
     sub_dy: float = 4  # how far a subscript drops
 
+    def figure(self, size: tuple[float, float], cell: tuple[float, float, float, float], title: str, description: str,
+               style: str, step: object, body: list[str]) -> str:
+        """A whole figure: the SVG element, its title and description for screen readers, its style, the cell's
+        rounded frame with `step` in its corner, and `body`. As wide as the column, up to its width: the style
+        says so as "width, but no wider than the column" because a percentage alone collapses to 300px in a
+        shrink-to-fit parent such as Material's <figure>."""
+        width, height = size
+        x, y, w, h = cell
+        css = f"width: {width}px; max-width: 100%; height: auto;"
+        return "\n".join([
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="{self.prefix}" role="img" aria-label="{escape(title)}"'
+            f' viewBox="0 0 {width} {height}" width="100%" style="{css}">',
+            f"<title>{escape(title)}</title>",
+            f"<desc>{escape(description)}</desc>",
+            f"<style>{style}</style>",
+            f'<rect class="{self.prefix}-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
+            self.label(x + w - 12, y + h - 12, step, "end", f"{self.prefix}-quiet"),
+            *body,
+            "</svg>",
+        ])
+
     def math(self, s: str) -> str:
         """Unicode maths as tspans: one-letter names in italic, ``c_{t−1}`` as a subscript.
 

@@ -246,23 +246,5 @@ def lstm_step() -> str:
         starts with ``lstm-step``, so it can sit beside other inline SVGs.
     """
     v = _values()
-    title = str(TITLE)
-    x, y, w, h = CELL
-    # As wide as the column, up to WIDTH. The style says so as "WIDTH, but no wider than the
-    # column" because a percentage alone collapses to 300px in a shrink-to-fit parent such as
-    # Material's <figure>.
-    size = f"width: {WIDTH}px; max-width: 100%; height: auto;"
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lstm-step" role="img" aria-label="{escape(title)}"'
-        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" style="{size}">',
-        f"<title>{escape(title)}</title>",
-        f"<desc>{escape(_description(v))}</desc>",
-        f"<style>{STYLE}</style>",
-        f'<rect class="lstm-step-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
-        PEN.label(x + w - 12, y + h - 12, STEP, "end", "lstm-step-quiet"),
-        *_memory(v),
-        *_gates(v),
-        *_read(v),
-        "</svg>",
-    ]
-    return "\n".join(parts)
+    return PEN.figure((WIDTH, HEIGHT), CELL, str(TITLE), _description(v), STYLE, STEP,
+                      [*_memory(v), *_gates(v), *_read(v)])

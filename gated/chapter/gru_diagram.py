@@ -180,19 +180,4 @@ def gru_step_figure() -> str:
         every class starting with ``gru-step``.
     """
     v = _values()
-    title = str(TITLE)
-    x, y, w, h = CELL
-    size = f"width: {WIDTH}px; max-width: 100%; height: auto;"
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="gru-step" role="img" aria-label="{escape(title)}"'
-        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" style="{size}">',
-        f"<title>{escape(title)}</title>",
-        f"<desc>{escape(_description(v))}</desc>",
-        f"<style>{STYLE}</style>",
-        f'<rect class="gru-step-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
-        PEN.label(x + w - 12, y + h - 12, STEP, "end", "gru-step-quiet"),
-        *_state(v),
-        *_gates(v),
-        "</svg>",
-    ]
-    return "\n".join(parts)
+    return PEN.figure((WIDTH, HEIGHT), CELL, str(TITLE), _description(v), STYLE, STEP, [*_state(v), *_gates(v)])
