@@ -12,10 +12,12 @@ s = gru_step(p, x, h)
 a_z, a_r, a_h = p.z(x, h)[0], p.r(x, h)[0], p.h(x, s.r * h)[0]  # pre-activations; the candidate reads r ⊙ h
 assert abs(s.h[0] - ((1 - s.z[0]) * h[0] + s.z[0] * s.h_tilde[0])) < 1e-15
 
-print(f"- $z_t = \\sigma({named('a_z', a_z, '.2f')})$ = {named('z', s.z[0], '.3f')}")
-print(f"- $r_t = \\sigma({named('a_r', a_r, '.2f')})$ = {named('r', s.r[0], '.3f')}, "
+# a named value is markup, so it stands beside a formula, never inside one
+print(f"- $z_t = \\sigma(a_z)$ with $a_z$ = {named('a_z', a_z, '.2f')}: $z_t$ = {named('z', s.z[0], '.3f')}")
+print(f"- $r_t = \\sigma(a_r)$ with $a_r$ = {named('a_r', a_r, '.2f')}: $r_t$ = {named('r', s.r[0], '.3f')}, "
       f"$\\quad r_t h_{{t-1}}$ = {named('rh', s.r[0] * h[0], '.3f')}")
-print(f"- $\\tilde h_t = \\tanh({named('a_h', a_h, '.2f')})$ = {named('h_tilde', s.h_tilde[0], '.3f')}")
+print(f"- $\\tilde h_t = \\tanh(a_h)$ with $a_h$ = {named('a_h', a_h, '.2f')}: "
+      f"$\\tilde h_t$ = {named('h_tilde', s.h_tilde[0], '.3f')}")
 print(f"- $(1 - z_t)\\, h_{{t-1}}$ = {named('kept', (1 - s.z[0]) * h[0], '.3f')}, "
       f"$\\quad z_t \\tilde h_t$ = {named('added', s.z[0] * s.h_tilde[0], '.3f')}, "
       f"$\\quad h_t$ = {named('h', s.h[0], '.3f')}")
