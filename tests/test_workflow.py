@@ -49,7 +49,7 @@ def test_it_tests_builds_strictly_once_and_deploys_that_build(workflow):
     test = next(s for s in steps if s.get("run") == "scripts/test")
     upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
     assert upload["with"]["path"] == test["env"]["GATED_SITE_DIR"]
-    assert "SITE_URL" in test["env"]  # the published site's address is in the build that is published
+    assert "GATED_SITE_URL" in test["env"]  # the published site's address is in the build that is published
     uses = [s.get("uses", "").split("@")[0] for job in workflow["jobs"].values() for s in job["steps"]]
     assert "actions/upload-pages-artifact" in uses and "actions/deploy-pages" in uses
     assert "refs/heads/main" in workflow["jobs"]["deploy"]["if"]

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,7 @@ def _build_once(shared: Path) -> None:
     site, verdict = shared / "site", shared / "site.failed"
     with FileLock(shared / "site.lock"):
         if not site.is_dir() and not verdict.exists():
-            result = strict_build(ROOT, shared / "site.partial")
+            result = strict_build(ROOT, shared / "site.partial", env={"SITE_URL": SITE_URL})
             if not result.returncode:
                 (shared / "site.partial").rename(site)
                 publish(site)
@@ -211,7 +212,9 @@ def browser():
         chromium.close()
 
 
-SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000/"  # mkdocs.yml's site_url
+# The site_url of the run's build: where CI publishes it (GATED_SITE_URL, which only that build is given, as its
+# SITE_URL), or mkdocs.yml's default. The other builds and `mkdocs serve` keep the default.
+SITE_URL = os.environ.get("GATED_SITE_URL") or "http://127.0.0.1:8000/"
 
 
 class _Site(http.server.SimpleHTTPRequestHandler):
@@ -226,13 +229,18 @@ class _Site(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def translate_path(self, path: str) -> str:
+        """A published site lives under site_url's path (/course/ on GitHub Pages): so does this one."""
+        prefix = urllib.parse.urlsplit(SITE_URL).path.rstrip("/")
+        return super().translate_path(path.removeprefix(prefix) if path.startswith(prefix + "/") else path)
+
     def do_GET(self):
         path = self.translate_path(self.path)
         if not path.endswith("sitemap.xml") or not os.path.isfile(path):
             return super().do_GET()
         host, port = self.server.server_address[:2]
         with open(path, encoding="utf-8") as f:
-            body = f.read().replace(SITE_URL, f"http://{host}:{port}/").encode()
+            body = f.read().replace(SITE_URL, f"http://{host}:{port}{urllib.parse.urlsplit(SITE_URL).path}").encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/xml")
         self.send_header("Content-Length", str(len(body)))
@@ -245,7 +253,7 @@ def server(built):
     """The built site over a local static server; yields its root URL."""
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Site, directory=str(built)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    yield f"http://127.0.0.1:{httpd.server_address[1]}{urllib.parse.urlsplit(SITE_URL).path}"
     httpd.shutdown()
     httpd.server_close()
 

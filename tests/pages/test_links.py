@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
@@ -9,13 +10,16 @@ import pytest
 
 from browsing import PAGES
 
+# The built site's root: "" for http://127.0.0.1:8000/, "/course" for https://…github.io/course/ (conftest's SITE_URL)
+ROOT_PATH = urlsplit(os.environ.get("GATED_SITE_URL") or "http://127.0.0.1:8000/").path.rstrip("/")
+
 pytestmark = pytest.mark.build
 
 
 def _target(site: Path, page: Path, href: str) -> Path:
     path = unquote(urlsplit(href).path)
-    if path.startswith("/"):  # the 404 page links from the site's root
-        target = (site / path.lstrip("/")).resolve()
+    if path.startswith("/"):  # the 404 page links from the site's root, which is site_url's path (SITE_URL)
+        target = (site / path.removeprefix(ROOT_PATH).lstrip("/")).resolve()
     else:
         target = (page.parent / path).resolve() if path else page
     return target / "index.html" if target.is_dir() else target
