@@ -25,7 +25,7 @@ PAGES = {
 SHOWN = [
     name
     for name in FIGURES
-    if name.split(".")[0] in ("decay", "bias", "lstm2", "gru2") and not name.endswith("_short") and name != "bias.ratio"
+    if name.split(".")[0] in ("decay", "bias", "lstm2", "gru2") and not name.endswith(("_short", "_prose")) and name != "bias.ratio"
 ] + ["cost.rnn", "cost.gru", "cost.lstm"]
 
 
