@@ -4,7 +4,7 @@ mkdocs-jupyter executes a notebook and renders it to HTML when MkDocs renders it
 rendering (mkdocs-jupyter's own cache is off, in mkdocs.yml): the page's HTML is an entry of the store
 (`gated.store`: .cache/notebooks-html, or GATED_STORE's), keyed on everything it is made of: the generated
 notebook's bytes (its text, its parameters and the slices of `gated` it carries, hooks/notebooks.py), the
-settings of mkdocs-jupyter that shape the page, and the versions of Python, numpy, the CPU and the packages
+settings of mkdocs-jupyter and of nbconvert that shape the page, and the versions of Python, numpy, the CPU and the packages
 that execute and render it. The notebook imports only what it writes itself, so the key is all it used. A
 machine that shares the store renders a notebook that another has rendered without starting a kernel.
 
@@ -40,6 +40,9 @@ RENDERING = ("mkdocs-jupyter", "nbconvert", "nbclient", "ipykernel", "mistune", 
 SETTINGS = ("execute", "kernel_name", "theme", "allow_errors", "show_input", "no_input", "no_prompt",
             "remove_tag_config", "highlight_extra_classes", "include_requirejs", "custom_mathjax_url", "toc_depth")
 VERSIONS = [*tracing.VERSIONS, *(f"{p} {version(p)}" for p in RENDERING)]
+# nbconvert's and nbclient's settings (the kernel's quiet log; each cell's stream outputs merged into one, as a
+# kernel may send a line and its newline apart): part of what a page is made of, so part of its key.
+CONFIG = (notebooks.SOURCES / "jupyter" / "jupyter_nbconvert_config.json").read_text()
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -76,7 +79,7 @@ def execute_together(texts: dict[str, str], jupyter, where: Path = notebooks.OUT
         folder.mkdir(parents=True, exist_ok=True)
     runs = {lang: nbformat.reads(text, as_version=4) for lang, text in texts.items()}
     first = next(iter(texts))
-    settings = json.loads((notebooks.SOURCES / "jupyter" / "jupyter_nbconvert_config.json").read_text())
+    settings = json.loads(CONFIG)
     client = NotebookClient(runs[first], kernel_name=jupyter["kernel_name"] or "python3",
                             allow_errors=jupyter["allow_errors"], resources={"metadata": {"path": str(folders[first])}},
                             **settings["NotebookClient"])  # what nbconvert reads there (the kernel's quiet log)
@@ -113,7 +116,7 @@ def on_pre_page(page, config, files):
     settings = {name: repr(jupyter[name]) for name in SETTINGS}
 
     def key(notebook: str) -> str:
-        return hashlib.sha256(json.dumps([notebook, settings, VERSIONS]).encode()).hexdigest()
+        return hashlib.sha256(json.dumps([notebook, settings, CONFIG, VERSIONS]).encode()).hexdigest()
 
     notebook = Path(page.file.abs_src_path).read_bytes().decode()
     source = notebooks.SOURCES / f"{Path(page.file.src_uri).name.split('.')[0]}.py"

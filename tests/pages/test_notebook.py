@@ -205,9 +205,24 @@ def test_one_kernel_runs_both_languages_as_a_kernel_each_would(hook, tmp_path):
     for lang, text in texts.items():
         alone = nbformat.reads(text, as_version=4)
         (tmp_path / "alone" / lang).mkdir(parents=True)
-        NotebookClient(alone, kernel_name="python3", resources={"metadata": {"path": str(tmp_path / "alone" / lang)}}
-                       ).execute()
+        NotebookClient(alone, kernel_name="python3", resources={"metadata": {"path": str(tmp_path / "alone" / lang)}},
+                       **json.loads(outputs.CONFIG)["NotebookClient"]).execute()
         assert _outputs(together[text]) == _outputs(alone), lang
         assert any("Writing gated/" in str(o) for _, cell in _outputs(alone) for o in cell)
     english, russian = (together[texts[lang]] for lang in ("en", "ru"))
     assert _outputs(english) != _outputs(russian)  # the tables print in each language
+
+
+def test_a_line_the_kernel_sends_in_pieces_is_one_output(hook, tmp_path):
+    """A kernel may send a printed line and its newline as two messages (it did in CI, at random): the build merges
+    a cell's pieces of one stream, so the page is the same on every run."""
+    import nbformat
+
+    outputs = hook("outputs")
+    cell = nbformat.v4.new_code_cell(
+        'import sys, time\nprint("Writing gated/gate.py", end="", flush=True)\ntime.sleep(0.3)\nprint()\n'
+        'print("oops", file=sys.stderr)\nprint("next")')
+    text = nbformat.writes(nbformat.v4.new_notebook(cells=[cell]))
+    run = outputs.execute_together({"en": text}, {"kernel_name": "python3", "allow_errors": False}, tmp_path)[text]
+    streams = [(o["name"], o["text"]) for o in run.cells[0].outputs]
+    assert streams == [("stdout", "Writing gated/gate.py\nnext\n"), ("stderr", "oops\n")]
