@@ -23,7 +23,8 @@ def _free_port() -> int:
 
 
 def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    # mkdocs serve answers once a rebuild it is in has ended: on a loaded machine that has taken over 5 s
+    with urllib.request.urlopen(url, timeout=60) as response:
         return response.read().decode()
 
 
