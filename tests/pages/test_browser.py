@@ -221,8 +221,9 @@ def test_the_notebooks_first_table_is_within_two_screens(shown, lang):
 
 
 def _search(shown, lang: str, path: str, query: str) -> list[str]:
-    """The result links Material's search offers for `query`, best first, on the page `path` of `lang`. Each
-    search is made on a page that no other test changes, so that it costs no load of its own."""
+    """The result links Material's search offers for `query`, best first, on the page `path` of `lang`, as paths
+    from the site's root. Each search is made on a page that no other test changes, so that it costs no load of its
+    own."""
     page = shown.act(lang, path).page
     box = page.locator("input.md-search__input")
     box.click()
@@ -232,7 +233,8 @@ def _search(shown, lang: str, path: str, query: str) -> list[str]:
         if page.locator(".md-search-result__item").count():
             break
         page.wait_for_timeout(100)
-    return [urlsplit(h).path
+    base = urlsplit(shown.server).path  # the site's root: "/" here, "/<repository>/" on GitHub Pages
+    return ["/" + urlsplit(h).path.removeprefix(base)
             for h in page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")]
 
 
