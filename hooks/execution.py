@@ -144,9 +144,10 @@ def on_page_markdown(markdown: str, page, config, files) -> None:
     _page = page
     tracing.page_begins(page.file.src_uri)
     _lines.clear()
+    before = shared.lines_above(page)  # any front matter
     for m in reversed(list(FENCE.finditer(markdown))):  # the first fence of an id wins
         block = re.search(r'\bid="([^"]*)"', m.group())
-        _lines[block.group(1) if block else ""] = markdown.count("\n", 0, m.start()) + 1
+        _lines[block.group(1) if block else ""] = before + markdown.count("\n", 0, m.start()) + 1
 
 
 # ---------------------------------------------------------------- the runners

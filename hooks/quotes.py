@@ -303,7 +303,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         return markdown
     where = f"docs/{src}"
     raw = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else markdown
-    first_line = raw.count("\n", 0, raw.find(markdown)) + 1 if markdown in raw else 1  # after any front matter
+    first_line = shared.lines_above(page) + 1  # after any front matter
     lang = shared.language(src)
     markdown, problems, quotes = check(markdown, where, lang, first_line)
     for key in FRONT_MATTER:  # seen in the nav, the tab, search results and link previews

@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from mkdocs.utils import meta
+
 from gated.render import LANGUAGES  # ("en", "ru"); a test checks that mkdocs.yml builds these
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +43,20 @@ def twin(src_uri: str, lang: str) -> str:
         return base
     stem, ext = base.rsplit(".", 1)
     return f"{stem}.{lang}.{ext}"
+
+
+def lines_above(page) -> int:
+    """How many lines of the page's file precede the Markdown the hooks get: MkDocs takes off its front matter and
+    the blank lines after it (mkdocs.utils.meta.get_data). A line the hooks count in that Markdown is that many
+    lines further down the file."""
+    if not page.file.abs_src_path:
+        return 0
+    raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    front = meta.YAML_RE.match(raw)
+    if not front:
+        return 0
+    rest = raw[front.end():]
+    return raw.count("\n", 0, front.end()) + len(rest) - len(rest.lstrip("\n"))
 
 
 def building(config) -> str:

@@ -57,6 +57,8 @@ def test_a_failing_notebook_cell_fails_the_build(copy, build, edit):
 
 def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, edit):
     edit(copy / "snippets/index/at_a_glance.py", "print(", "assert 1 + 1 == 3, 'on purpose'\nprint(", )
+    page = copy / "docs/index.md"  # front matter, which MkDocs takes off before the hooks see the page, counts
+    page.write_text("---\nsearch:\n  boost: 2\n---\n" + page.read_text(encoding="utf-8"), encoding="utf-8")
     session = copy / "snippets/index/session.pycon"
     session.write_text(session.read_text() + ">>> assert 2 + 2 == 5, 'a session asserts on purpose'\n")
     result = build(copy, env={"PYTHONOPTIMIZE": "1", "BUILD_ONLY_LOCALE": "en"})  # the faults are in English
