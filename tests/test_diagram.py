@@ -142,7 +142,7 @@ def test_changing_the_example_changes_the_figure(monkeypatch):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_gru_figure_is_valid_scoped_svg_with_its_numbers(lang: str) -> None:
-    from gated.chapter import gru_diagram
+    from gated.chapter import examples, gru_diagram
 
     with using_language(lang):
         svg = gru_diagram.gru_step_figure()
@@ -150,7 +150,7 @@ def test_gru_figure_is_valid_scoped_svg_with_its_numbers(lang: str) -> None:
     assert root.find(f"{SVG}title") is not None and root.find(f"{SVG}desc") is not None
     assert "id=" not in svg and "\n\n" not in svg
     assert all(c.startswith("gru-step") for e in root.iter() for c in e.get("class", "").split())
-    s, e = gru_diagram.WORKED.step(), gru_diagram.WORKED
+    s, e = examples.worked_gru(), examples.WORKED_GRU
     shown = " ".join(texts(svg))
     desc = "".join(root.find(f"{SVG}desc").itertext())
     for x in (s.z[0], s.r[0], s.h_tilde[0], (1 - s.z[0]) * e.h[0], s.z[0] * s.h_tilde[0], s.h[0]):

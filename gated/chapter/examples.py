@@ -1,7 +1,8 @@
 """The chapter's canonical examples, as data.
 
 `worked` is the one-coordinate LSTM step that the chapter works by hand and
-draws in its figure. `two_unit_lstm` and `two_unit_gru` are the two-unit steps
+draws in its figure; `worked_gru` is the GRU's, on the GRU page and in its
+figure. `two_unit_lstm` and `two_unit_gru` are the two-unit steps
 of the notebook. The notebook writes each block as one matrix acting on
 q = [h_{t-1}, x_t]; here its first H columns are U and the rest are W.
 """
@@ -63,6 +64,26 @@ def counterfactual() -> float:
     """The worked example's new memory had the forget gate been `COUNTERFACTUAL_F`."""
     s = worked()
     return float(COUNTERFACTUAL_F * WORKED.c[0] + s.i[0] * s.c_tilde[0])
+
+
+# ---------------------------------------------------------------- the GRU's coordinate by hand
+
+WORKED_GRU = Example(
+    x=np.array([1.0]),
+    h=np.array([0.8]),
+    c=None,
+    params=GRUParams(
+        z=_scalar(1.2, -0.5, -0.3),
+        r=_scalar(0.6, 0.9, -0.2),
+        h=_scalar(1.5, -1.1, 0.2),
+    ),
+)
+
+
+def worked_gru() -> GRUStep:
+    """The GRU's worked step, chapter convention: z, r, h̃ and h, each (1,)."""
+    e = WORKED_GRU
+    return gru_step(e.params, e.x, e.h)
 
 
 # ---------------------------------------------------------------- two units, one step

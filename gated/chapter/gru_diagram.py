@@ -2,8 +2,9 @@
 
 It is drawn like the LSTM's (`gated.chapter.diagram`): the state h runs along
 the top, on an amber band, and is the GRU's only memory; the gates sit below it.
-Its numbers are those of `WORKED`, one unit with scalar weights, computed with
-`gated.gru` when the figure is drawn; the GRU page works the same step by hand.
+Its numbers are those of `examples.WORKED_GRU`, one unit with scalar weights,
+computed with `gated.gru` when the figure is drawn; the GRU page works the same
+step by hand.
 Every class starts with ``gru-step``, and the figure has no ids.
 """
 
@@ -11,33 +12,10 @@ from __future__ import annotations
 
 from html import escape
 
-import numpy as np
-
 from .. import svg
-from ..gate import Gate
-from ..gru import GRUParams, GRUStep, gru_step
 from ..render import Text, number
 from .diagram import STYLE as _LSTM_STYLE
-
-
-def _scalar(w: float, u: float, b: float) -> Gate:
-    """One unit's gate: W, U and b are single numbers."""
-    return Gate(np.array([[w]]), np.array([[u]]), np.array([b]))
-
-
-class Worked:
-    """The GRU page's step by hand: its input, its previous state and its scalar weights (W, U, b) per gate."""
-
-    x = np.array([1.0])
-    h = np.array([0.8])
-    params = GRUParams(z=_scalar(1.2, -0.5, -0.3), r=_scalar(0.6, 0.9, -0.2), h=_scalar(1.5, -1.1, 0.2))
-
-    @classmethod
-    def step(cls) -> GRUStep:
-        return gru_step(cls.params, cls.x, cls.h)
-
-
-WORKED = Worked
+from .examples import WORKED_GRU, worked_gru
 
 # ---------------------------------------------------------------- layout (viewBox units)
 
@@ -69,7 +47,7 @@ PEN = svg.Pen("gru-step", arrow=(9.0, 4.5), corner=10, node_r=NODE_R, badge_r=11
 
 
 def _values() -> dict[str, str]:
-    s, e = WORKED.step(), WORKED
+    s, e = worked_gru(), WORKED_GRU
     n = {"z": s.z[0], "r": s.r[0], "rh": s.r[0] * e.h[0], "h_tilde": s.h_tilde[0],
          "kept": (1 - s.z[0]) * e.h[0], "added": s.z[0] * s.h_tilde[0], "h": s.h[0]}
     return {"h_prev": number(float(e.h[0]), "g"), "x": number(float(e.x[0]), "g"),

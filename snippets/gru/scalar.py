@@ -1,13 +1,14 @@
 import numpy as np
 from gated import Gate, gru_step, named
-from gated.chapter.gru_diagram import WORKED
+from gated.chapter.examples import WORKED_GRU
 
 
 def scalar(w: float, u: float, b: float) -> Gate:  # one unit: W, U and b are single numbers
     return Gate(np.array([[w]]), np.array([[u]]), np.array([b]))
 
 
-x, h, p = WORKED.x, WORKED.h, WORKED.params  # z: (1.2, -0.5, -0.3), r: (0.6, 0.9, -0.2), h̃: (1.5, -1.1, 0.2)
+e = WORKED_GRU  # (W, U, b) of z: (1.2, -0.5, -0.3), of r: (0.6, 0.9, -0.2), of h̃: (1.5, -1.1, 0.2)
+x, h, p = e.x, e.h, e.params
 s = gru_step(p, x, h)
 a_z, a_r, a_h = p.z(x, h)[0], p.r(x, h)[0], p.h(x, s.r * h)[0]  # pre-activations; the candidate reads r ⊙ h
 assert abs(s.h[0] - ((1 - s.z[0]) * h[0] + s.z[0] * s.h_tilde[0])) < 1e-15
