@@ -36,8 +36,8 @@ result store in a folder (GATED_STORE), each a fresh copy of that course:
     (w10ci) a warm strict build with no edit
     (ci10) CI's build: a fresh checkout with the last run's .cache/ restored, one snippet edited
 
-and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone). Last, the ratios the project's targets are stated in; the prose
-reload's with the way scripts/serve serves.
+and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone). Last, the
+ratios the project's targets are stated in; the prose reload's with the way scripts/serve serves.
 """
 
 from __future__ import annotations
