@@ -152,6 +152,28 @@ def test_forget_bias_experiment_runs_a_few_steps():
     assert list(task.measured_at) == [2, 4]
     assert len(forget_bias.claims(runs)) == 3
     assert gated.markdown(forget_bias.table(runs))
+    # each run's parameters are kept from the same training: the bits a training of that run alone ends with
+    for b_f in task.biases:
+        for seed, kept in zip(task.seeds, runs.weights[b_f], strict=True):
+            alone = forget_bias.weights(b_f, seed, task)
+            assert kept.keys() == alone.keys() and all(np.array_equal(kept[k], alone[k]) for k in kept)
+
+
+def test_the_trained_gates_read_the_published_runs_weights_and_train_nothing_again(monkeypatch):
+    """trained_gates.weights of a run the forget-bias page trains reads it from that training (forget_bias.run,
+    for that bias alone, as the page's block starts it); only another seed is trained for it."""
+    from gated.chapter import trained_gates
+
+    task = forget_bias.Task(T=5, steps=4, every=2, held_out=8, seeds=(0, 1), biases=(0.0, 2.0))
+    asked: list = []
+    kept = [{"W": np.full((4, 1), float(seed))} for seed in task.seeds]
+    monkeypatch.setattr(forget_bias, "run", lambda t: asked.append(t) or forget_bias.Runs(t, {}, {2.0: tuple(kept)}))
+    trained = []
+    monkeypatch.setattr(trained_gates.pinned, "run", lambda target, **kw: trained.append((target, kw)) or {})
+    assert trained_gates.weights(1, 2.0, task) is kept[1]
+    assert asked == [task._replace(biases=(2.0,))] and trained == []
+    trained_gates.weights(7, 2.0, task)
+    assert trained == [(f"{forget_bias.__name__}:weights", {"b_f": 2.0, "seed": 7, "task": task})]
 
 
 def test_counting_solved_runs_and_first_steps():

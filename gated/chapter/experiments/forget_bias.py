@@ -10,7 +10,7 @@ few seeds each, with everything seeded. `run` trains them in a process with
 pinned numerics (`gated.torch.pinned`), so the runs end where they end on any
 x86-64 machine; `train_all` is the same work in the calling process.
 
-What the build may claim rests on `benchmarks/forget_bias.py`, which trains
+What the build may claim rests on `benchmarks/experiments.py`, which trains
 twenty seeds per bias under several numeric code paths.
 """
 
@@ -54,10 +54,12 @@ class Task(NamedTuple):
 
 
 class Runs(NamedTuple):
-    """Every run of one task: held-out accuracy per b_f, (seeds, evaluations)."""
+    """Every run of one task: held-out accuracy per b_f, (seeds, evaluations), and each run's trained parameters
+    per b_f, one `parameters` dict a seed (kept from the same training, so that nothing is trained twice)."""
 
     task: Task
     accuracy: dict[float, np.ndarray]
+    weights: dict[float, tuple[dict[str, np.ndarray], ...]] = {}
 
     def final(self, b_f: float) -> np.ndarray:
         """(seeds,) held-out accuracy at the end of training."""
@@ -95,9 +97,14 @@ def train(b_f: float, seed: int, task: Task = Task()) -> np.ndarray:
 
 
 def weights(b_f: float, seed: int, task: Task = Task()) -> dict[str, np.ndarray]:
-    """One trained run's parameters as float32 arrays: W (4H, K), U (4H, H), b = b_ih + b_hh (4H,), and the
-    read-out's V (K, H) and c (K,); the gates are stacked (i, f, g, o) as in `nn.LSTM`."""
+    """One trained run's `parameters`, trained now: for a seed that `run` does not train."""
     _, lstm, head = fit(b_f, seed, task)
+    return parameters(lstm, head)
+
+
+def parameters(lstm: nn.LSTM, head: nn.Linear) -> dict[str, np.ndarray]:
+    """A trained run's parameters as float32 arrays: W (4H, K), U (4H, H), b = b_ih + b_hh (4H,), and the
+    read-out's V (K, H) and c (K,); the gates are stacked (i, f, g, o) as in `nn.LSTM`."""
     with torch.no_grad():
         return {"W": lstm.weight_ih_l0.numpy().copy(), "U": lstm.weight_hh_l0.numpy().copy(),
                 "b": (lstm.bias_ih_l0 + lstm.bias_hh_l0).numpy().copy(),
@@ -129,8 +136,10 @@ def fit(b_f: float, seed: int, task: Task = Task()) -> tuple[np.ndarray, nn.LSTM
 
 
 def train_all(task: Task = Task()) -> Runs:
-    """Every (b_f, seed) run of `task`, in this process."""
-    return Runs(task, {b_f: np.stack([train(b_f, seed, task) for seed in task.seeds]) for b_f in task.biases})
+    """Every (b_f, seed) run of `task`, in this process: its accuracy and its trained parameters."""
+    fits = {b_f: [fit(b_f, seed, task) for seed in task.seeds] for b_f in task.biases}
+    return Runs(task, {b_f: np.stack([accuracy for accuracy, _, _ in runs]) for b_f, runs in fits.items()},
+                {b_f: tuple(parameters(lstm, head) for _, lstm, head in runs) for b_f, runs in fits.items()})
 
 
 def start(task: Task = Task()) -> list[pinned.Pending]:
@@ -140,7 +149,9 @@ def start(task: Task = Task()) -> list[pinned.Pending]:
 
 def run(task: Task = Task()) -> Runs:
     """Every run of `task`, trained with pinned numerics (started now, unless `start` did already)."""
-    return Runs(task, {b_f: part.result().accuracy[b_f] for b_f, part in zip(task.biases, start(task))})
+    parts = {b_f: part.result() for b_f, part in zip(task.biases, start(task), strict=True)}
+    return Runs(task, {b_f: part.accuracy[b_f] for b_f, part in parts.items()},
+                {b_f: part.weights[b_f] for b_f, part in parts.items()})
 
 
 # ---------------------------------------------------------------- what the page shows and claims
