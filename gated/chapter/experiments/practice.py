@@ -79,6 +79,7 @@ def _packing(s: Setup) -> dict[str, float]:
         ends = [torch.stack([y_packed[n - 1, b, :H], y_packed[0, b, H:]]) for b, n in enumerate(lengths)]
         unpacked = torch.stack(ends, dim=1)  # (2, B, H)
     short = [b for b, n in enumerate(lengths) if n < T]
+    full = lengths.index(T)
 
     def gap(a: torch.Tensor, b: torch.Tensor) -> float:
         return float((a - b).abs().max())
@@ -88,7 +89,7 @@ def _packing(s: Setup) -> dict[str, float]:
         "forward": gap(padded[0, short], alone[0, short]),
         "backward": gap(padded[1, short], alone[1, short]),
         "read": gap(read, alone[0]),
-        "full": gap(padded[:, 0], alone[:, 0]),  # the longest sequence has no padding
+        "full": gap(padded[:, full], alone[:, full]),  # the longest sequence has no padding
     }
 
 
