@@ -44,6 +44,14 @@ def test_packed_final_states_are_those_of_each_sequence_alone(small):
     assert packing["backward"].min() > 1e3 * 1e-12 and packing["forward"].min() > 1e3 * 1e-12
 
 
+def test_packing_takes_a_batch_in_any_order():
+    unsorted = practice.Setup(lengths=(4, 6, 2), seeds=1)
+    torch.manual_seed(0)
+    packing = practice._packing(unsorted)
+    assert packing["packed"] < 1e-12 and packing["read"] < 1e-12 and packing["full"] < 1e-12
+    assert packing["backward"] > 1e-3
+
+
 def test_one_layer_dropout_warns_and_does_nothing(small):
     assert "num_layers greater than 1" in small["warning"] and "dropout=0.5" in small["warning"]
     assert (small["dropout one"] == 0).all() and (small["dropout two"] > 0).all()

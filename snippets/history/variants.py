@@ -16,8 +16,8 @@ assert one_fewer == {lstm * 3 // 4}  # one block fewer, whichever gate it served
 
 print(markdown(Table(
     (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
-     Column(Text("blocks", "блоки"), "d"), Column(Text("parameters", "параметры"), ",d"),
-     Column(Text("of the LSTM", "от LSTM"), ".2%")),
+     Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
+     Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
     tuple((name, Formula(gates, gates), Formula(update, update), variants.BLOCKS[key], variants.count(key, d, H),
            variants.count(key, d, H) / lstm) for name, key, gates, update in rows),
 )))

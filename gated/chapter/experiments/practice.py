@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import torch
 from torch import nn
-from torch.nn.utils.rnn import pack_padded_sequence
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 from ...claims import Claim
 from ...render import Column, Table, Text, named, number
@@ -45,39 +45,51 @@ def _lstm(s: Setup, **kw) -> nn.LSTM:
     return nn.LSTM(s.d, s.H, dtype=torch.float64, **kw)
 
 
+# --8<-- [start:clip]
 def _clip(s: Setup, gain: float) -> tuple[float, float]:
     lstm = _lstm(s)
     with torch.no_grad():
-        lstm.weight_hh_l0.mul_(gain)
+        lstm.weight_hh_l0.mul_(gain)  # U, all four blocks
     y, _ = lstm(torch.randn(s.T, s.batch, s.d, dtype=torch.float64))  # (T, B, H)
     y[-1].sum().backward()
-    total = float(nn.utils.clip_grad_norm_(lstm.parameters(), s.max_norm))  # the norm before clipping
+    # between backward() and the optimiser's step: returns the norm it found, then scales every .grad
+    total = float(nn.utils.clip_grad_norm_(lstm.parameters(), s.max_norm))
     after = float(torch.cat([p.grad.flatten() for p in lstm.parameters()]).norm())
     return total, after
+# --8<-- [end:clip]
 
 
 def _packing(s: Setup) -> dict[str, float]:
     lengths, T, H = s.lengths, max(s.lengths), s.H
     lstm = _lstm(s, bidirectional=True)
+    # --8<-- [start:pack]
     x = torch.randn(T, len(lengths), s.d, dtype=torch.float64)  # (T, B, d)
     for b, n in enumerate(lengths):
         x[n:, b] = 0  # padding at the end
     with torch.no_grad():
         y, (padded, _) = lstm(x)  # (T, B, 2H), (2, B, H)
-        _, (packed, _) = lstm(pack_padded_sequence(x, torch.tensor(lengths)))
+        # lengths: a list or a CPU tensor; enforce_sorted=False takes the batch in any order
+        packed_x = pack_padded_sequence(x, torch.tensor(lengths), enforce_sorted=False)
+        packed_y, (packed, _) = lstm(packed_x)  # h_n (2, B, H), in the batch's own order
+        y_packed, _ = pad_packed_sequence(packed_y, total_length=T)  # (T, B, 2H), zeros past each length
+        # --8<-- [end:pack]
         alone = torch.stack([lstm(x[:n, b:b + 1])[1][0][:, 0] for b, n in enumerate(lengths)], dim=1)  # (2, B, H)
         read = torch.stack([y[n - 1, b, :H] for b, n in enumerate(lengths)])  # forward state at the true last step
+        # the final states in y_packed: forward at the last real step, backward at the first
+        ends = [torch.stack([y_packed[n - 1, b, :H], y_packed[0, b, H:]]) for b, n in enumerate(lengths)]
+        unpacked = torch.stack(ends, dim=1)  # (2, B, H)
     short = [b for b, n in enumerate(lengths) if n < T]
+    full = lengths.index(T)
 
     def gap(a: torch.Tensor, b: torch.Tensor) -> float:
         return float((a - b).abs().max())
 
     return {
-        "packed": gap(packed, alone),
+        "packed": max(gap(packed, alone), gap(unpacked, alone)),
         "forward": gap(padded[0, short], alone[0, short]),
         "backward": gap(padded[1, short], alone[1, short]),
         "read": gap(read, alone[0]),
-        "full": gap(padded[:, 0], alone[:, 0]),  # the longest sequence has no padding
+        "full": gap(padded[:, full], alone[:, full]),  # the longest sequence has no padding
     }
 
 
@@ -99,6 +111,7 @@ def _dropout(s: Setup) -> tuple[str, float, float]:
     return message, *gaps
 
 
+# --8<-- [start:cell]
 def _cell(s: Setup) -> float:
     lstm = _lstm(s)
     cell = nn.LSTMCell(s.d, s.H, dtype=torch.float64)
@@ -113,6 +126,7 @@ def _cell(s: Setup) -> float:
             h, c = cell(x_t, (h, c))
             steps.append(h)
     return float((torch.stack(steps) - y).abs().max())
+# --8<-- [end:cell]
 
 
 def measure(setup: Setup = Setup()) -> dict:
