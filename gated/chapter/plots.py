@@ -169,7 +169,7 @@ def accuracy(runs) -> str:
 
 def losses(scratch: np.ndarray, library: np.ndarray) -> str:
     """Training loss of the from-scratch LSTM and of `nn.LSTM`, step by step."""
-    title = str(Text("Training loss of the two implementations", "Функция потерь двух реализаций"))
+    title = str(Text("Training loss of the two implementations", "Потери двух реализаций при обучении"))
     steps = np.arange(1, len(scratch) + 1)
     gap = float(np.max(np.abs(scratch - library)))
     with _figure("losses") as (fig, ax):
