@@ -184,7 +184,8 @@ def test_counting_solved_runs_and_first_steps():
     assert runs.first_reaching(2.0, 0, 0.99) == 30 and runs.first_reaching(2.0, 1, 0.99) == 40
     assert runs.first_reaching(0.0, 0, 0.99) is None
     said = {c.says.en: c.holds for c in forget_bias.claims(runs)}
-    assert said == {"with $b_f = 0$, none of the 2 runs solves the task (a final accuracy of at least 0.99)": True,
+    assert said == {("with $b_f = 0$, none of the 2 runs solves the task, that is, names each of the 4 symbols "
+                     "(a final accuracy of at least 0.99 on the test sequences)"): True,
                     "with $b_f = 2$, all 2 runs solve it": False,
                     "$b_f = 0$ solves it in fewer runs than $b_f = 2$": True}
 

@@ -133,7 +133,7 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
 
 
 def accuracy(runs) -> str:
-    """Held-out accuracy against training step, one colour per b_f, one line per seed.
+    """Accuracy on the test sequences against training step, one colour per b_f, one line per seed.
 
     `runs` is what `gated.chapter.experiments.forget_bias.run` returns: `runs.accuracy` maps
     b_f to (seeds, evaluations), measured at `runs.task.measured_at`.
@@ -144,12 +144,12 @@ def accuracy(runs) -> str:
         for colour, (b_f, acc) in zip(COLOURS, runs.accuracy.items(), strict=False):
             for k, run in enumerate(acc):
                 ax.plot(steps, run, color=colour, lw=1.8, alpha=0.85,
-                        label=f"b_f = {b_f:g}" if k == 0 else None)
+                        label=f"$b_f = {b_f:g}$" if k == 0 else None)
         ax.axhline(chance, color=GREY, ls=":", lw=1.2)
         ax.annotate(str(Text("chance", "угадывание")), (steps[-1], chance), xytext=(0, 4),
                     textcoords="offset points", ha="right", va="bottom", color=GREY, fontsize=9)
         ax.set_xlabel(str(Text("training step", "шаг обучения")))
-        ax.set_ylabel(str(Text("held-out accuracy", "точность на отложенных данных")))
+        ax.set_ylabel(str(Text("accuracy on the test sequences", "точность на проверочных последовательностях")))
         ax.set_ylim(0, 1.05)
         ax.set_xlim(0, steps[-1])
         ax.legend(loc="center right")
@@ -158,17 +158,17 @@ def accuracy(runs) -> str:
         for b_f, acc in runs.accuracy.items()
     ])
     description = str(Text(
-        "Held-out accuracy over {n} training steps, one line per seed, one colour per b_f; chance is {chance}."
-        " Final accuracy by seed: {final}.",
-        "Точность на отложенных данных за {n} шагов обучения, по линии на запуск, по цвету на b_f; угадывание даёт"
-        " {chance}. Итоговая точность по запускам: {final}.",
+        "Accuracy on the test sequences over {n} training steps, one line per seed, one colour per b_f; chance is"
+        " {chance}. Final accuracy by seed: {final}.",
+        "Точность на проверочных последовательностях за {n} шагов обучения, по линии на запуск, по цвету на b_f;"
+        " угадывание даёт {chance}. Итоговая точность по запускам: {final}.",
     )).format(n=int(steps[-1]), chance=number(chance, ".2f"), final=final)
     return _svg(fig, title, description)
 
 
 def losses(scratch: np.ndarray, library: np.ndarray) -> str:
     """Training loss of the from-scratch LSTM and of `nn.LSTM`, step by step."""
-    title = str(Text("Training loss of the two implementations", "Функция потерь двух реализаций"))
+    title = str(Text("Training loss of the two implementations", "Потери двух реализаций при обучении"))
     steps = np.arange(1, len(scratch) + 1)
     gap = float(np.max(np.abs(scratch - library)))
     with _figure("losses") as (fig, ax):

@@ -147,6 +147,7 @@ FIGURES: dict[str, Figure] = {
     "fb.b2_47": Figure("2.6\u00a0×\u00a010⁻³", lambda: highway.retained(2, 47), ".1×"),
     "fb.ratio": Figure("3.6\u00a0×\u00a010¹¹", lambda: highway.retained(2, 47) / highway.retained(0, 47), ".1×"),
     "task.lr": Figure("0.001", lambda: _torch("forget_bias").Task().lr, ".3f"),
+    "task.held_out": Figure("256", lambda: _torch("forget_bias").Task().held_out, "d"),
     "scratch.lr": Figure("0.01", lambda: _torch("scratch").Setup().lr, ".2f"),
     "scratch.clip": Figure("1.0", lambda: _torch("scratch").Setup().clip, ".1f"),
     "scratch.V": Figure("35", lambda: _torch("scratch").vocabulary_size(), "d"),

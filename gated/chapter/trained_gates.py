@@ -143,7 +143,8 @@ def plot(ts: list[Trace]) -> str:
         ax.set_ylim(0, 1.02)
         ax.legend(loc="lower right", fontsize=8)
     last = ", ".join(f"{k}: {number(float(t.c[-1, u]), '.2f')}" for k, t in enumerate(ts))
-    title = str(Text("The forget and input gates of a trained unit", "Гейты забывания и входа обученного нейрона"))
+    title = str(Text("The forget and input gates of a trained unit",
+                     "Гейт забывания и входной гейт обученного нейрона"))
     description = str(Text(f"Unit {u}, one colour per symbol. Its memory after the last step, by symbol: {last}.",
                            f"Нейрон {u}, по цвету на символ. Его память после последнего шага по символам: {last}."))
     return plots._svg(fig, title, description)

@@ -1,4 +1,4 @@
-from gated import Table, Text, answer, highway, markdown
+from gated import Table, Text, answer, highway, markdown, named
 from gated.render import Column
 from gated.chapter.experiments import forget_bias
 
@@ -16,3 +16,5 @@ print()
 print(f"- $T - 1$ = **{answer('crossings', crossings, 'd')}**")
 print(f"- $\\sigma({high:g})^{{{crossings}}} / \\sigma({low:g})^{{{crossings}}}$ = "
       f"**{answer('ratio', share[high] / share[low], '.1×')}**")
+print(f"- " + ", $\\quad$ ".join(f"$\\sigma({b:g})^{{{crossings}}}$ = {named(f'share_{b:g}', s, '.1×')}"
+                               for b, s in share.items()))

@@ -200,8 +200,8 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
         Claim(
             Text(f"the plain cell's gradient falls by a factor between {bounds.plain_low:g} and {bounds.plain_high:g} "
                  f"per step up to $\\tau = {tau}$, about as fast as with $b_f = 0$",
-                 f"у обычной ячейки градиент до $\\tau = {tau}$ убывает за шаг в {bounds.plain_low:g}–"
-                 f"{bounds.plain_high:g} раза, почти как при $b_f = 0$"),
+                 f"у обычной ячейки до $\\tau = {tau}$ градиент за шаг умножается на число от {bounds.plain_low:g} "
+                 f"до {bounds.plain_high:g}, почти как при $b_f = 0$"),
             bounds.plain_low < plain < bounds.plain_high,
             Text(f"{named('plain', plain, '.3f')} per step", f"{named('plain', plain, '.3f')} за шаг"),
         ),
