@@ -70,7 +70,7 @@ KEEP_X, WRITE_X = GATES["f"].x, GATES["c"].x  # the two operations on the memory
 
 MEMORY = Text("memory line", "линия памяти")
 STEP = Text("step t", "шаг t")
-TITLE = Text("One LSTM step, in six stations", "Один шаг LSTM за шесть станций")
+TITLE = Text("One LSTM step, in six stations", "Шаг LSTM по станциям")
 
 # Material for MkDocs' theme colours, with fallbacks for the SVG on its own. The style
 # sits inline in the page, so every selector is scoped to the figure.
