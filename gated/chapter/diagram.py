@@ -14,6 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
+import numpy as np
+
 from .. import svg
 from ..render import Text, language, number
 from . import examples
@@ -71,6 +73,8 @@ KEEP_X, WRITE_X = GATES["f"].x, GATES["c"].x  # the two operations on the memory
 MEMORY = Text("memory line", "линия памяти")
 STEP = Text("step t", "шаг t")
 TITLE = Text("One LSTM step, in six stations", "Шаг LSTM по станциям")
+COUNTERFACTUAL_TITLE = Text("The same step, had the forget gate come out at f = {f}",
+                            "Тот же шаг, если бы гейт забывания оказался равен f = {f}")
 
 # Material for MkDocs' theme colours, with fallbacks for the SVG on its own. The style
 # sits inline in the page, so every selector is scoped to the figure.
@@ -122,6 +126,18 @@ def _values() -> dict[str, str]:
              for name in ("f", "i", "c_tilde", "o", "kept", "added", "c", "tanh_c", "h")}
     return {"c_prev": number(float(e.c[0]), "g"), "h_prev": number(float(e.h[0]), "g"),
             "x": number(float(e.x[0]), "g"), **shown}
+
+
+def _counterfactual_values() -> dict[str, str]:
+    """The worked step had its forget gate come out at `examples.COUNTERFACTUAL_F`: the same inputs and the
+    same other gates, another keep, memory and read. Printed as the worked figures are."""
+    e, s, lang = examples.WORKED, examples.worked(), language()
+    v, f = _values(), examples.COUNTERFACTUAL_F
+    c = examples.counterfactual()
+    spec = {name: FIGURES[f"worked.{name}"].spec for name in ("f", "kept", "c", "tanh_c", "h")}
+    computed = {"f": f, "kept": f * float(e.c[0]), "c": c, "tanh_c": float(np.tanh(c)),
+                "h": float(s.o[0] * np.tanh(c))}
+    return {**v, **{name: number(x, spec[name], lang) for name, x in computed.items()}}
 
 
 def _description(v: dict[str, str]) -> str:
@@ -245,6 +261,20 @@ def lstm_step() -> str:
         for MkDocs' light and dark schemes. It has no ids, and every class
         starts with ``lstm-step``, so it can sit beside other inline SVGs.
     """
-    v = _values()
-    return PEN.figure((WIDTH, HEIGHT), CELL, str(TITLE), _description(v), STYLE, STEP,
+    return _draw(_values(), str(TITLE))
+
+
+def counterfactual() -> str:
+    """The same figure for the worked step with its forget gate at `examples.COUNTERFACTUAL_F`.
+
+    The wiring is the same; keep, the new memory and read carry other numbers,
+    and every other station those of `lstm_step`. The forget gate's value comes
+    from other weights, which the figure does not show.
+    """
+    v = _counterfactual_values()
+    return _draw(v, str(COUNTERFACTUAL_TITLE).format(f=FIGURES["counterfactual.f"].computed(language())))
+
+
+def _draw(v: dict[str, str], title: str) -> str:
+    return PEN.figure((WIDTH, HEIGHT), CELL, title, _description(v), STYLE, STEP,
                       [*_memory(v), *_gates(v), *_read(v)])
