@@ -28,7 +28,8 @@ X_IN, X_OUT = 16, 754  # where the lines enter and leave the figure
 CELL = (40, 32, 694, 458)  # the frame of step t: x, y, width, height
 LEFT = 48  # where the input labels start, inside the frame
 
-BADGE_Y, TAG_Y = 50, 80  # the numbers of stations 3, 4 and 6, and their names below them
+BADGE_Y, TAG_Y = 50, 80  # the numbers of stations 3 and 4, and their names below them
+READ_TAG_X = 668  # station 6's number, right of the ⊗ that forms h_t, and its name below it
 MEMORY_Y, BAND = 114, 22  # the memory line, on a band MEMORY_Y ± BAND
 PRODUCT_Y = 192  # i ⊙ c̃, and the tanh(c_t) box
 READ_Y = 254  # o ⊙ tanh(c_t)
@@ -37,7 +38,7 @@ GATE_Y, GATE_H = 344, 54  # the gate boxes' centre and height
 BUS_Y = 419  # h_{t-1} and x_t, on their way to the gates
 X_T = 140  # where x_t comes up from below
 READ_X = 628  # the read column: tanh(c_t) and o ⊙ tanh(c_t)
-OUT_X = 700  # where h_t turns up as the output
+OUT_X = 712  # where h_t turns up as the output
 
 NODE_R = 12  # ⊗ and ⊕; the pen below draws them, with arrowheads 9 long and badges of radius 11
 
@@ -237,7 +238,8 @@ def _read(v: dict[str, str]) -> list[str]:
         PEN.wire((OUT_X, BUS_Y), (OUT_X, MEMORY_Y + BAND + 5), arrow=False),
         PEN.wire((OUT_X, MEMORY_Y - BAND - 5), (OUT_X, 4)),
         PEN.value(OUT_X - 8, 20, "h_t", "end"),
-        *_tag(x, 6),
+        PEN.badge(READ_TAG_X, READ_Y, 6),
+        PEN.label(READ_TAG_X, READ_Y + 30, STATIONS[6], "middle"),
     ]
 
 
