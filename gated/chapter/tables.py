@@ -120,7 +120,7 @@ def bias() -> Table:
 _STEP_COLUMNS = (
     Column(Text("", "")),
     Column(Text("formula", "формула")),
-    Column(Text("value", "значение"), "+.4f"),
+    Column(Text("value", "значение"), ".4f"),
 )
 
 
