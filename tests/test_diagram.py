@@ -157,3 +157,18 @@ def test_gru_figure_is_valid_scoped_svg_with_its_numbers(lang: str) -> None:
         assert number(float(x), ".3f", lang) in shown and number(float(x), ".3f", lang) in desc
     assert np.isclose(s.h[0], (1 - s.z[0]) * e.h[0] + s.z[0] * s.h_tilde[0])
     assert "⊙" in shown and "·" not in shown
+
+
+# ---------------------------------------------------------------- the counterfactual: the same wiring, other numbers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_counterfactual_has_the_same_wiring(lang):
+    with using_language(lang):
+        worked, other = ET.fromstring(diagram.lstm_step()), ET.fromstring(diagram.counterfactual())
+    shape = lambda root: [(el.tag, el.attrib) for el in root.iter() if el.tag != f"{SVG}title"]  # noqa: E731
+    assert shape(worked)[1:] == shape(other)[1:]  # every element where it was; only the root's aria-label differs
+    shown = "\n".join(texts(ET.tostring(other, encoding="unicode")))
+    for name in ("kept", "c", "h"):
+        assert FIGURES[f"counterfactual.{name}"].computed(lang) in shown
+    assert FIGURES["worked.c"].computed(lang) not in shown and FIGURES["worked.i"].computed(lang) in shown

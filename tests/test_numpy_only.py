@@ -66,7 +66,7 @@ def test_python_m_gated_prints_all_four_sections(python, tmp_path):
     out = sh(python, "-m", "gated", cwd=tmp_path).stdout
     for heading in ("HIGHWAY", "BIAS", "STEP", "PARAMETERS"):
         assert any(line.startswith(heading + " ") for line in out.splitlines()), heading
-    assert "2.565e-03" in out and "(+0.0936, +0.0168)" in out and "1,202,000" in out
+    assert "2.565e-03" in out and "(0.0936, 0.0168)" in out and "1,202,000" in out
 
 
 def test_the_script_runs(python, tmp_path):

@@ -14,6 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
+import numpy as np
+
 from .. import svg
 from ..render import Text, language, number
 from . import examples
@@ -26,7 +28,8 @@ X_IN, X_OUT = 16, 754  # where the lines enter and leave the figure
 CELL = (40, 32, 694, 458)  # the frame of step t: x, y, width, height
 LEFT = 48  # where the input labels start, inside the frame
 
-BADGE_Y, TAG_Y = 50, 80  # the numbers of stations 3, 4 and 6, and their names below them
+BADGE_Y, TAG_Y = 50, 80  # the numbers of stations 3 and 4, and their names below them
+READ_TAG_X = 668  # station 6's number, right of the ⊗ that forms h_t, and its name below it
 MEMORY_Y, BAND = 114, 22  # the memory line, on a band MEMORY_Y ± BAND
 PRODUCT_Y = 192  # i ⊙ c̃, and the tanh(c_t) box
 READ_Y = 254  # o ⊙ tanh(c_t)
@@ -35,7 +38,7 @@ GATE_Y, GATE_H = 344, 54  # the gate boxes' centre and height
 BUS_Y = 419  # h_{t-1} and x_t, on their way to the gates
 X_T = 140  # where x_t comes up from below
 READ_X = 628  # the read column: tanh(c_t) and o ⊙ tanh(c_t)
-OUT_X = 700  # where h_t turns up as the output
+OUT_X = 712  # where h_t turns up as the output
 
 NODE_R = 12  # ⊗ and ⊕; the pen below draws them, with arrowheads 9 long and badges of radius 11
 
@@ -70,7 +73,9 @@ KEEP_X, WRITE_X = GATES["f"].x, GATES["c"].x  # the two operations on the memory
 
 MEMORY = Text("memory line", "линия памяти")
 STEP = Text("step t", "шаг t")
-TITLE = Text("One LSTM step, in six stations", "Один шаг LSTM за шесть станций")
+TITLE = Text("One LSTM step, in six stations", "Шаг LSTM по станциям")
+COUNTERFACTUAL_TITLE = Text("The same step, had the forget gate come out at f = {f}",
+                            "Тот же шаг, если бы гейт забывания оказался равен f = {f}")
 
 # Material for MkDocs' theme colours, with fallbacks for the SVG on its own. The style
 # sits inline in the page, so every selector is scoped to the figure.
@@ -122,6 +127,18 @@ def _values() -> dict[str, str]:
              for name in ("f", "i", "c_tilde", "o", "kept", "added", "c", "tanh_c", "h")}
     return {"c_prev": number(float(e.c[0]), "g"), "h_prev": number(float(e.h[0]), "g"),
             "x": number(float(e.x[0]), "g"), **shown}
+
+
+def _counterfactual_values() -> dict[str, str]:
+    """The worked step had its forget gate come out at `examples.COUNTERFACTUAL_F`: the same inputs and the
+    same other gates, another keep, memory and read. Printed as the worked figures are."""
+    e, s, lang = examples.WORKED, examples.worked(), language()
+    v, f = _values(), examples.COUNTERFACTUAL_F
+    c = examples.counterfactual()
+    spec = {name: FIGURES[f"worked.{name}"].spec for name in ("f", "kept", "c", "tanh_c", "h")}
+    computed = {"f": f, "kept": f * float(e.c[0]), "c": c, "tanh_c": float(np.tanh(c)),
+                "h": float(s.o[0] * np.tanh(c))}
+    return {**v, **{name: number(x, spec[name], lang) for name, x in computed.items()}}
 
 
 def _description(v: dict[str, str]) -> str:
@@ -221,7 +238,8 @@ def _read(v: dict[str, str]) -> list[str]:
         PEN.wire((OUT_X, BUS_Y), (OUT_X, MEMORY_Y + BAND + 5), arrow=False),
         PEN.wire((OUT_X, MEMORY_Y - BAND - 5), (OUT_X, 4)),
         PEN.value(OUT_X - 8, 20, "h_t", "end"),
-        *_tag(x, 6),
+        PEN.badge(READ_TAG_X, READ_Y, 6),
+        PEN.label(READ_TAG_X, READ_Y + 30, STATIONS[6], "middle"),
     ]
 
 
@@ -245,6 +263,20 @@ def lstm_step() -> str:
         for MkDocs' light and dark schemes. It has no ids, and every class
         starts with ``lstm-step``, so it can sit beside other inline SVGs.
     """
-    v = _values()
-    return PEN.figure((WIDTH, HEIGHT), CELL, str(TITLE), _description(v), STYLE, STEP,
+    return _draw(_values(), str(TITLE))
+
+
+def counterfactual() -> str:
+    """The same figure for the worked step with its forget gate at `examples.COUNTERFACTUAL_F`.
+
+    The wiring is the same; keep, the new memory and read carry other numbers,
+    and every other station those of `lstm_step`. The forget gate's value comes
+    from other weights, which the figure does not show.
+    """
+    v = _counterfactual_values()
+    return _draw(v, str(COUNTERFACTUAL_TITLE).format(f=FIGURES["counterfactual.f"].computed(language())))
+
+
+def _draw(v: dict[str, str], title: str) -> str:
+    return PEN.figure((WIDTH, HEIGHT), CELL, title, _description(v), STYLE, STEP,
                       [*_memory(v), *_gates(v), *_read(v)])

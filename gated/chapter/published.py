@@ -74,6 +74,7 @@ FIGURES: dict[str, Figure] = {
     "counterfactual.kept": Figure("0.2", lambda: examples.COUNTERFACTUAL_F * examples.WORKED.c[0], ".1f"),
     "counterfactual.added": Figure("0.95", lambda: _w().i[0] * _w().c_tilde[0], ".2f"),
     "counterfactual.c": Figure("1.15", examples.counterfactual, ".2f"),
+    "counterfactual.h": Figure("0.812", lambda: _w().o[0] * np.tanh(examples.counterfactual()), ".3f"),
     # ---- the two-unit steps
     "lstm2.f1": Figure("0.8038", lambda: _lstm2().f[0], ".4f"),
     "lstm2.f2": Figure("0.6964", lambda: _lstm2().f[1], ".4f"),

@@ -120,7 +120,7 @@ def bias() -> Table:
 _STEP_COLUMNS = (
     Column(Text("", "")),
     Column(Text("formula", "формула")),
-    Column(Text("value", "значение"), "+.4f"),
+    Column(Text("value", "значение"), ".4f"),
 )
 
 
@@ -142,7 +142,7 @@ def lstm_step() -> Table:
             ),
             (
                 Text("candidate", "кандидат"),
-                Formula("\\tilde c_t = \\tanh(W_c x_t + U_c h_{t-1})", "c~ = tanh(W_c q)"),
+                Formula("\\tilde c_t = \\tanh(W_c x_t + U_c h_{t-1} + b_c)", "c~ = tanh(W_c q + b_c)"),
                 s.c_tilde,
             ),
             (
@@ -158,6 +158,23 @@ def lstm_step() -> Table:
             (Text("hidden", "состояние"), Formula("h_t = o_t \\odot \\tanh(c_t)", "h = o * tanh(c)"), s.h),
         ),
     )
+
+
+def lstm_weights() -> str:
+    """The two-unit LSTM's weights as TeX: each block as the notebook writes it, [U W] acting on
+    q = [h_{t-1}, x_t], with its bias beside it."""
+    e = examples.TWO_UNIT_LSTM
+    lines = []
+    for name in ("f", "i", "c", "o"):
+        g = getattr(e.params, name)
+        body = " \\\\ ".join(" & ".join(f"{v:.1f}" for v in row) for row in np.hstack([g.U, g.W]))
+        spec = "r" * g.U.shape[1] + "|" + "r" * g.W.shape[1]
+        bias = ", ".join(f"{v:g}" for v in g.b)
+        lines.append(
+            f"[U_{name}\\;\\; W_{name}] &= \\left(\\begin{{array}}{{{spec}}} {body} \\end{{array}}\\right), &"
+            f" b_{name} &= ({bias})"
+        )
+    return "\\begin{aligned}\n" + ",\\\\\n".join(lines) + ".\n\\end{aligned}"
 
 
 def lstm_update() -> Table:

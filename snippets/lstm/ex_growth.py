@@ -21,5 +21,5 @@ print(f"- $f_t = i_t = \\sigma({big:g})$ = {named('f', f, '.6f')}, $\\quad \\til
       f"{named('c_tilde', float(np.tanh(big)), '.9f')}")
 print(f"- $c_{{{T}}}$ = **{answer('c', float(steps.c[-1, 0]), '.2f')}**, $\\quad h_{{{T}}}$ = "
       f"{named('h', float(steps.h[-1, 0]), '.4f')}, $\\quad o_t$ = {named('o', float(o[-1]), '.4f')}")
-print(f"- $\\lvert h_t - o_t \\rvert < 10^{{-3}}$ from $t$ = **{answer('t', close, 'd')}** on: "
-      f"$c_t$ = {named('c_close', float(steps.c[close - 1, 0]), '.3f')}")
+print(f"- $t \\ge$ **{answer('t', close, 'd')}**: $\\lvert h_t - o_t \\rvert < 10^{{-3}}$, $\\quad c_{{{close}}}$ = "
+      f"{named('c_close', float(steps.c[close - 1, 0]), '.3f')}")

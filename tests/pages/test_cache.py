@@ -93,6 +93,8 @@ def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, 
     edited("gated/chapter/diagram.py", '3: Text("keep", "сохранить"),', '3: Text("keep", "сохранить"),  # edited')
     result = rebuild(warm, run_mkdocs, env={"PYTHONPROFILEIMPORTTIME": "1"})
     assert ran(result) == {"docs/step-by-step.md, block 'figure'", "docs/step-by-step.ru.md, block 'figure'",
+                           "docs/step-by-step.md, block 'counterfactual-figure'",
+                           "docs/step-by-step.ru.md, block 'counterfactual-figure'",
                            # the GRU's figure draws in the LSTM figure's style (gru_diagram imports diagram.STYLE);
                            # its worked coordinate, whose weights are in examples, does not run
                            "docs/gru.md, block 'gru-figure'", "docs/gru.ru.md, block 'gru-figure'"}
