@@ -10,6 +10,7 @@ import numpy as np
 
 from . import examples
 from .. import highway
+from .. import variants as cells
 from ..cost import BLOCKS, block, count
 from ..render import Column, Formula, Table, Text
 
@@ -235,6 +236,27 @@ def params(d: int = 100, H: int = 500) -> Table:
             (label, BLOCKS[cell], count(cell, d, H), f"{count(cell, d, H) / block(d, H):g}×", what)
             for cell, label, what in _CELLS
         ),
+    )
+
+
+_VARIANTS = (  # gated.variants' key, its name, its gates, its memory update
+    ("lstm1997", Text("1997 cell", "ячейка 1997 года"), "i, o", "c_{t-1} + i \\odot \\tilde c"),
+    ("lstm", Text("LSTM", "LSTM"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("cifg", Text("CIFG", "CIFG"), "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
+    ("gru", Text("GRU", "GRU"), "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
+)
+
+
+def variants(d: int = 100, H: int = 500) -> Table:
+    """The LSTM's variants at input size d and hidden size H: gates, memory update, blocks and parameters."""
+    lstm = cells.count("lstm", d, H)
+    return Table(
+        (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
+         Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
+         Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
+        tuple((name, Formula(gates, gates), Formula(update, update), cells.BLOCKS[key], cells.count(key, d, H),
+               cells.count(key, d, H) / lstm) for key, name, gates, update in _VARIANTS),
     )
 
 
