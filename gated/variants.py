@@ -23,6 +23,7 @@ Coupled input and forget gates (CIFG): the input gate is 1 - f_t, so
 
 Every step returns an `LSTMStep`, with f_t = 1 for the 1997 cell and
 i_t = 1 - f_t for the CIFG, so that the three are read like `lstm_step`.
+`count` gives each variant's parameters, and `table` the history page's table.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .cost import block
+from .render import Column, Formula, Table, Text
 from .gate import Gate, sigmoid
 from .lstm import LSTMParams, LSTMStep, lstm_step
 
@@ -214,3 +216,24 @@ def count(variant: str, d: int, H: int) -> int:
 def size(p: NamedTuple) -> int:
     """How many numbers a cell's parameters hold, counted from its arrays."""
     return sum(size(field) if isinstance(field, tuple) else np.asarray(field).size for field in p)
+
+
+_TABLE = (  # the key in BLOCKS, its name, its gates, its memory update
+    ("lstm1997", Text("1997 cell", "ячейка 1997 года"), "i, o", "c_{t-1} + i \\odot \\tilde c"),
+    ("lstm", Text("LSTM", "LSTM"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("cifg", Text("CIFG", "CIFG"), "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
+    ("gru", Text("GRU", "GRU"), "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
+)
+
+
+def table(d: int = 100, H: int = 500) -> Table:
+    """The variants at input size d and hidden size H, as a table: gates, memory update, blocks and parameters."""
+    lstm = count("lstm", d, H)
+    return Table(
+        (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
+         Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
+         Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
+        tuple((name, Formula(gates, gates), Formula(update, update), BLOCKS[key], count(key, d, H),
+               count(key, d, H) / lstm) for key, name, gates, update in _TABLE),
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gated.chapter import examples, published
@@ -64,6 +65,7 @@ def test_a_changed_example_is_reported_for_every_figure_it_feeds(monkeypatch):
         "counterfactual.f": "0.2",
         "counterfactual.kept": "0.4",
         "counterfactual.c": format(examples.counterfactual(), ".2f"),
+        "counterfactual.h": format(examples.worked().o[0] * np.tanh(examples.counterfactual()), ".3f"),
     }
     assert drift["counterfactual.c"] != FIGURES["counterfactual.c"].published
 

@@ -10,7 +10,6 @@ import numpy as np
 
 from . import examples
 from .. import highway
-from .. import variants as cells
 from ..cost import BLOCKS, block, count
 from ..render import Column, Formula, Table, Text
 
@@ -239,27 +238,6 @@ def params(d: int = 100, H: int = 500) -> Table:
     )
 
 
-_VARIANTS = (  # gated.variants' key, its name, its gates, its memory update
-    ("lstm1997", Text("1997 cell", "ячейка 1997 года"), "i, o", "c_{t-1} + i \\odot \\tilde c"),
-    ("lstm", Text("LSTM", "LSTM"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
-    ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
-    ("cifg", Text("CIFG", "CIFG"), "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
-    ("gru", Text("GRU", "GRU"), "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
-)
-
-
-def variants(d: int = 100, H: int = 500) -> Table:
-    """The LSTM's variants at input size d and hidden size H: gates, memory update, blocks and parameters."""
-    lstm = cells.count("lstm", d, H)
-    return Table(
-        (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
-         Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
-         Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
-        tuple((name, Formula(gates, gates), Formula(update, update), cells.BLOCKS[key], cells.count(key, d, H),
-               cells.count(key, d, H) / lstm) for key, name, gates, update in _VARIANTS),
-    )
-
-
 def counts(pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128), (100, 500), (512, 512))) -> Table:
     """How the counts move with (d, H), in PyTorch's convention of two biases."""
     return Table(
@@ -329,37 +307,4 @@ def what_changed() -> Table:
             (Text("sequential in time", "последовательна во времени"), yes, yes),
             (Text("fixed-size state", "состояние фиксированного размера"), yes, yes),
         ),
-    )
-
-
-def agreement(rows, tolerance: float = 1e-12) -> Table:
-    """Pairs of computations and how far apart they are: (label, max |difference|) rows."""
-    agree, differ = Text("agree", "совпадают"), Text("differ", "различаются")
-    return Table(
-        (
-            Column(Text("compared", "что сравниваем")),
-            Column(
-                Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"),
-                ".1e",
-                Text("max |diff|", "max |разность|"),
-            ),
-            Column(Text("", "")),
-        ),
-        tuple((label, float(gap), agree if gap < tolerance else differ) for label, gap in rows),
-    )
-
-
-def shapes(named: dict[str, tuple[int, ...]]) -> Table:
-    """Tensor shapes by name."""
-    return Table(
-        (Column(Text("tensor", "тензор")), Column(Text("shape", "форма"))),
-        tuple((f"`{name}`", str(tuple(shape))) for name, shape in named.items()),
-    )
-
-
-def settings(named: dict) -> Table:
-    """An experiment's settings, as its code names them."""
-    return Table(
-        (Column(Text("setting", "параметр")), Column(Text("value", "значение"))),
-        tuple((f"`{name}`", f"`{value!r}`") for name, value in named.items()),
     )

@@ -1,9 +1,9 @@
 from gated import markdown
-from gated.chapter import tables
+from gated.chapter import checks
 from gated.chapter.experiments import bidirectional
 
 check = bidirectional.check()
-print(markdown(tables.shapes(check.shapes._asdict())))
+print(markdown(checks.shapes(check.shapes._asdict())))
 print(markdown(bidirectional.table(check)))
 
 t = check.setup.t

@@ -3,11 +3,11 @@ from collections import Counter
 import numpy as np
 
 from gated import Text, claims, figure, markdown, named
-from gated.chapter import plots, tables
+from gated.chapter import checks, plots
 from gated.chapter.experiments import scratch
 
 r = scratch.run()
-print(markdown(tables.settings(r.setup._asdict())))
+print(markdown(checks.settings(r.setup._asdict())))
 print(figure(plots.losses(r.loss_scratch, r.loss_library)))
 
 # Baselines from the corpus: the loss of the best model that ignores context (each character at its frequency),

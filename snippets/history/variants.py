@@ -1,5 +1,4 @@
 from gated import markdown, variants
-from gated.chapter import tables
 
 d, H = 100, 500
 lstm = variants.count("lstm", d, H)
@@ -7,4 +6,4 @@ assert variants.count("peephole", d, H) - lstm == 3 * H  # three peepholes of H 
 one_fewer = {variants.count(key, d, H) for key in ("lstm1997", "cifg", "gru")}
 assert one_fewer == {lstm * 3 // 4}  # one block fewer, whichever gate it served
 
-print(markdown(tables.variants(d, H)))
+print(markdown(variants.table(d, H)))

@@ -16,7 +16,7 @@ import torch
 from ...gru import GRUParams, candidates, gru_step, to_torch_convention, torch_gru_step
 from ...render import Table, Text
 from ...torch.weights import to_torch
-from ..tables import agreement
+from ..checks import agreement
 
 
 class Comparison(NamedTuple):

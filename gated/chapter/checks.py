@@ -1,0 +1,39 @@
+"""Tables that report a check: computations side by side and how far apart they are, the shapes of tensors, and
+an experiment's settings as its code names them. Render them with `gated.render.markdown`."""
+
+from __future__ import annotations
+
+from ..render import Column, Table, Text
+
+
+def agreement(rows, tolerance: float = 1e-12) -> Table:
+    """Pairs of computations and how far apart they are: (label, max |difference|) rows."""
+    agree, differ = Text("agree", "совпадают"), Text("differ", "различаются")
+    return Table(
+        (
+            Column(Text("compared", "что сравниваем")),
+            Column(
+                Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"),
+                ".1e",
+                Text("max |diff|", "max |разность|"),
+            ),
+            Column(Text("", "")),
+        ),
+        tuple((label, float(gap), agree if gap < tolerance else differ) for label, gap in rows),
+    )
+
+
+def shapes(named: dict[str, tuple[int, ...]]) -> Table:
+    """Tensor shapes by name."""
+    return Table(
+        (Column(Text("tensor", "тензор")), Column(Text("shape", "форма"))),
+        tuple((f"`{name}`", str(tuple(shape))) for name, shape in named.items()),
+    )
+
+
+def settings(named: dict) -> Table:
+    """An experiment's settings, as its code names them."""
+    return Table(
+        (Column(Text("setting", "параметр")), Column(Text("value", "значение"))),
+        tuple((f"`{name}`", f"`{value!r}`") for name, value in named.items()),
+    )
