@@ -211,7 +211,7 @@ def params(d: int = 100, H: int = 500) -> Table:
             Column(Text("cell", "ячейка")),
             Column(Text("blocks", "блоков"), "d"),
             Column(Text("parameters", "параметров"), ",d"),
-            Column(Text("vs RNN", "к RNN")),
+            Column(Text("vs RNN", "относительно RNN")),
             Column(Text("the blocks", "блоки")),
         ),
         tuple(
