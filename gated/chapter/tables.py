@@ -196,8 +196,9 @@ def gru_step() -> Table:
     return Table(
         _STEP_COLUMNS,
         (
-            (Text("update", "обновления"), Formula("z_t = \\sigma(W_z x_t + U_z h_{t-1})", "z = sigma(W_z q)"), s.z),
-            (Text("reset", "сброса"), Formula("r_t = \\sigma(W_r x_t + U_r h_{t-1})", "r = sigma(W_r q)"), s.r),
+            (Text("update", "гейт обновления"),
+             Formula("z_t = \\sigma(W_z x_t + U_z h_{t-1})", "z = sigma(W_z q)"), s.z),
+            (Text("reset", "гейт сброса"), Formula("r_t = \\sigma(W_r x_t + U_r h_{t-1})", "r = sigma(W_r q)"), s.r),
             (
                 Text("candidate", "кандидат"),
                 Formula("\\tilde h_t = \\tanh(W_h x_t + U_h (r_t \\odot h_{t-1}))", "h~ = tanh(W_h [r*h_prev, x])"),
@@ -228,7 +229,7 @@ def params(d: int = 100, H: int = 500) -> Table:
             Column(Text("cell", "ячейка")),
             Column(Text("blocks", "блоков"), "d"),
             Column(Text("parameters", "параметров"), ",d"),
-            Column(Text("vs RNN", "к RNN")),
+            Column(Text("vs RNN", "относительно RNN")),
             Column(Text("the blocks", "блоки")),
         ),
         tuple(
@@ -253,6 +254,9 @@ def counts(pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128
 def comparison() -> Table:
     """Plain RNN, LSTM and GRU side by side; the parameter ratios are computed."""
     ratio = {cell: f"{BLOCKS[cell]}×" for cell in BLOCKS}
+    gates = {"rnn": "", "lstm": "f, i, o", "gru": "z, r"}  # how many gates, and which
+    counted = {c: Formula(f"{len(g.split(','))}\\ ({g})", f"{len(g.split(','))} ({g})") if g else "0"
+               for c, g in gates.items()}
     return Table(
         (
             Column(Text("", "")),
@@ -262,7 +266,7 @@ def comparison() -> Table:
         ),
         (
             (Text("states", "состояния"), Formula("h", "h"), Formula("h, c", "h, c"), Formula("h", "h")),
-            (Text("gates", "гейты"), "—", Formula("f, i, o", "f, i, o"), Formula("z, r", "z, r")),
+            (Text("gates", "гейты"), counted["rnn"], counted["lstm"], counted["gru"]),
             (
                 Text("memory update", "обновление памяти"),
                 Text("rewritten", "переписывается"),

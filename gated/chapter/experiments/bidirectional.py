@@ -22,7 +22,7 @@ class Setup(NamedTuple):
     batch: int = 3
     d: int = 5
     H: int = 4
-    t: int = 3  # the position whose output is examined (0-based)
+    t: int = 3  # the position whose output is examined, 0-based as PyTorch indexes (the page's x_4)
     seed: int = 0
 
 
@@ -65,31 +65,28 @@ def check(s: Setup = Setup()) -> Check:
 
 
 def table(c: Check) -> Table:
-    """How much each half of the output at the examined position t depends on the input at each position s."""
-    forward, backward, t = c.forward, c.backward, c.setup.t
+    """How much each half of the output at the examined position depends on the input at each position.
+
+    Positions are counted from 1, as the page writes x_1, ..., x_T; `Setup.t` is 0-based, as PyTorch indexes.
+    Each entry is the norm of the gradient of the half's sum (over the batch and the units) with respect to x_s.
+    """
+    forward, backward, t = c.forward, c.backward, c.setup.t + 1
 
     def cell(g: float):
         return g if g > 0 else Text("0 (no path)", "0 (пути нет)")
 
+    def title(arrow: str) -> Text:
+        tex = f"$\\lVert\\partial \\textstyle\\sum \\{arrow}{{h}}_{t} / \\partial x_s\\rVert$"
+        return Text(tex, tex)
+
     return Table(
         (
             Column(Text("input position $s$", "позиция входа $s$"), "d", Text("s", "s")),
-            Column(
-                Text(
-                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                    f"$\\lVert\\partial \\overrightarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                ),
-                ".3f",
-                Text(f"forward half at {t}", f"прямая половина в {t}"),
-            ),
-            Column(
-                Text(
-                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                    f"$\\lVert\\partial \\overleftarrow{{h}}_{t} / \\partial x_s\\rVert$",
-                ),
-                ".3f",
-                Text(f"backward half at {t}", f"обратная половина в {t}"),
-            ),
+            Column(title("overrightarrow"), ".3f", Text(f"forward half at {t}", f"прямая половина в {t}")),
+            Column(title("overleftarrow"), ".3f", Text(f"backward half at {t}", f"обратная половина в {t}")),
         ),
-        tuple((s, cell(float(f)), cell(float(b))) for s, (f, b) in enumerate(zip(forward, backward, strict=True))),
+        tuple(
+            (s, cell(float(f)), cell(float(b)))
+            for s, (f, b) in enumerate(zip(forward, backward, strict=True), start=1)
+        ),
     )

@@ -50,13 +50,13 @@ def compare(d: int = 3, H: int = 4, seed: int = 0) -> Comparison:
 
 # What the table compares: its label, and the two fields of a `Comparison` it sets side by side.
 PAIRS = (
-    (Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"), "z", "one_minus_z_torch"),
+    (Text("$z$, and $1 - z$ of the flipped gate", "$z$ и $1 - z$ перевёрнутого гейта"), "z", "one_minus_z_torch"),
     (Text("candidates, reset before and after $U_h$, at $h_{t-1} = 0$ with $b'_h = 0$",
-          "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$ и $b'_h = 0$"),
+          "кандидаты со сбросом до и после $U_h$ при $h_{t-1} = 0$ и $b'_h = 0$"),
      "reset_before_at_zero", "reset_after_at_zero"),
     (Text("candidates, reset before and after $U_h$, at a random $h_{t-1}$",
-          "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$"), "reset_before", "reset_after"),
-    (Text("$h_t$ in the chapter's convention and in PyTorch's", "$h_t$ в соглашении главы и в соглашении PyTorch"),
+          "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$"), "reset_before", "reset_after"),
+    (Text("$h_t$ in the chapter's convention and in PyTorch's", "$h_t$ в соглашении главы и в соглашении PyTorch"),
      "h_chapter", "h_torch"),
     (Text("$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"),
      "h_torch", "h_nn_gru"),

@@ -82,8 +82,8 @@ def total() -> int:
 def table(parts: dict[str, int], total: int) -> Table:
     """The translation model's parameters outside its embedding and output matrices, and in all."""
     labels = {
-        "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленная `nn.LSTM(128, 128)`"),
-        "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, `nn.LSTM(128, 128)`"),
+        "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленный модуль `nn.LSTM(128, 128)`"),
+        "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, модуль `nn.LSTM(128, 128)`"),
         "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
         "output bias": Text("the output layer's bias", "смещение выходного слоя"),
     }
