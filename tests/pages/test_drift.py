@@ -93,8 +93,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # Results in words, in both languages; a phrase bound to a figure it does not state; a count passes.
     add("words", "highway.md", "The GRU runs at three quarters of the cost.")
     add("words-ru", "cost.ru.md", "Параметров втрое больше, а гейта у GRU три.")
-    put("words-bound", "summary.md", "[three quarters]{cost.gru_share} of an LSTM's cost",
-        "[two thirds]{cost.gru_share} of an LSTM's cost")
+    put("words-bound", "summary.md", "[three quarters]{cost.gru_share} of an LSTM's",
+        "[two thirds]{cost.gru_share} of an LSTM's")
     add("words-count", "bidirectional.md", "An LSTM has three gates and two state vectors.")
     # Every place a reader sees text: a front-matter description, an attribute list's title, a text fence, another
     # form of digit, and (below) mkdocs.yml's description and a nav translation.

@@ -75,7 +75,7 @@ def test_an_english_edit_makes_the_russian_section_stale_until_recorded(translat
     edit(en, "The terms the argument dropped are small", "The terms that the argument dropped are small")
     problems = translations.problems(docs.parent, docs)
     assert len(problems) == 1, problems
-    ru_line, en_line = heading_before(ru, "Список под таблицей"), heading_before(en, "The terms that the argument")
+    ru_line, en_line = heading_before(ru, "Под таблицей перечислены"), heading_before(en, "The terms that the argument")
     assert problems[0].startswith(f"docs/highway.ru.md:{ru_line} «"), problems[0]
     assert f"is behind its twin docs/highway.md:{en_line} «" in problems[0]
     assert problems[0].endswith("then record: python hooks/translations.py record docs/highway.md")
@@ -91,7 +91,8 @@ def test_a_russian_edit_makes_the_english_section_stale(translations, docs):
 
 def test_a_reflow_and_a_changed_figure_pass(translations, docs):
     en = docs / "cost.md"
-    edit(en, "A GRU is therefore [75%]{cost.gru_share}", "A GRU\n  is therefore    [80%]{cost.gru_share}")
+    edit(en, "A GRU therefore has\n[75%]{cost.gru_share} of the parameters",
+         "A GRU\n  therefore has    [80%]{cost.gru_share} of the parameters")
     # re-flowed, and the figure changed (hooks/quotes.py reports a value that is not the figure's)
     assert translations.problems(docs.parent, docs) == []
 
@@ -143,11 +144,12 @@ def test_the_strict_build_fails_on_a_stale_twin_until_the_pair_is_recorded(copy,
     en, ru = copy / "docs" / "highway.md", copy / "docs" / "highway.ru.md"
     edit(en, "The terms the argument dropped are small", "The terms that the argument dropped are small")
     cost = copy / "docs" / "cost.md"
-    edit(cost, "A GRU is therefore [75%]{cost.gru_share}", "A GRU\nis therefore [75%]{cost.gru_share}")  # re-flow
+    edit(cost, "A GRU therefore has\n[75%]{cost.gru_share} of the parameters",
+         "A GRU therefore has [75%]{cost.gru_share}\nof the parameters")  # re-flow
     result = build(copy, env={"GITHUB_ACTIONS": "true"})
     out = result.stdout + result.stderr
     assert result.returncode == 1
-    ru_line, en_line = heading_before(ru, "Список под таблицей"), heading_before(en, "The terms that the argument")
+    ru_line, en_line = heading_before(ru, "Под таблицей перечислены"), heading_before(en, "The terms that the argument")
     said = rf"docs/highway\.ru\.md:{ru_line} «[^»]*» is behind its twin docs/highway\.md:{en_line} «"
     assert re.search(rf"WARNING[^\n]*{said}", out), out[-3000:]
     assert re.search(rf"^::error file=docs/highway\.ru\.md,line={ru_line}::", out, re.M)
