@@ -327,8 +327,8 @@ def main() -> int:
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
         diagram = (root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{0}", "сохранить{0}")',
                    "keep{}", "step-by-step/")
-        training = (root / "gated/chapter/experiments/forget_bias.py", '"seeds that solve it"',
-                    '"seeds that solve it{}"', "seeds that solve it{}", "forget-bias/")
+        training = (root / "gated/chapter/experiments/forget_bias.py", '"seeds that name every symbol"',
+                    '"seeds that name every symbol{}"', "seeds that name every symbol{}", "forget-bias/")
         for flags, mark in (((), ""), (("--dirty",), "'")):
             how = "serve --dirty" if flags else "serve"
             note(f"(e{mark}) {how} reload after an edit to gated/chapter/diagram.py",
