@@ -20,5 +20,4 @@ assert abs(c - ours.c[0]) < 1e-12 and abs(h - ours.h[0]) < 1e-12
 print(f"- `nn.LSTMCell`: $c_t$ = {named('c', c, '.3f')}, $\\quad h_t$ = {named('h', h, '.3f')}")
 print(f"- `gated`: $c_t$ = {named('c_gated', float(ours.c[0]), '.3f')}, $\\quad h_t$ = "
       f"{named('h_gated', float(ours.h[0]), '.3f')}")
-gap = max(abs(c - ours.c[0]), abs(h - ours.h[0]))
-print(f"- $\\max \\lvert \\Delta \\rvert$ = {named('gap', gap, '.1e')} $< 10^{{-12}}$")
+print("- $\\max \\lvert \\Delta \\rvert < 10^{-12}$")  # the last bits differ from one CPU to another: the bound is shown
