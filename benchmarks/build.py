@@ -39,6 +39,14 @@ measurements); CI on that course (`--ci-only` alone):
 
 and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone). Last, the
 ratios the project's targets are stated in; the prose reload's with the way scripts/serve serves.
+
+`--against REF` measures only a cold build of this checkout side by side with one of another commit (a tag, a
+branch, a hash), interleaved, each run in a fresh copy:
+
+    (a) cold build, en + ru, this checkout     (a@REF) the same, at REF
+
+Both are built without --strict, so that a commit whose strict build fails on this machine (an experiment that
+another CPU sends elsewhere) is still timed doing the same work.
 """
 
 from __future__ import annotations
@@ -118,6 +126,22 @@ def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...]
     if missing := [s for s in said if s not in result.stderr]:
         sys.exit(f"the build did not say {missing}:\n{result.stderr[-3000:]}")
     return seconds
+
+
+def against(ref: str, runs: int, note) -> None:
+    """(a) for this checkout and for commit `ref`, interleaved, each run cold in a fresh copy."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        other = Path(tmp) / "ref"
+        other.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(other)], input=archive, check=True)
+        here, there = [], []
+        for k in range(runs):
+            for root, times in ((copy_site(Path(tmp) / f"here{k}"), here), (copy_site(Path(tmp) / f"there{k}", other),
+                                                                            there)):
+                times.append(timed_build(root))
+        note("(a) cold build, en + ru, this checkout", statistics.median(here))
+        note(f"(a@{ref}) cold build, en + ru, at {ref}", statistics.median(there))
 
 
 def two_machines(chapters: int, runs: int, note) -> None:
@@ -289,6 +313,7 @@ def main() -> int:
     parser.add_argument("--ci-only", action="store_true", help="measure only CI's rebuild after an edit")
     parser.add_argument("--languages-only", action="store_true",
                         help="measure only a cold build of both languages against English alone")
+    parser.add_argument("--against", metavar="REF", help="measure only a cold build against one at commit REF")
     parser.add_argument("--chapter-only", action="store_true",
                         help="measure only the one chapter: (a), (aen), (c), (g), (w) and the reloads (d) to (f')")
     args = parser.parse_args()
@@ -307,6 +332,9 @@ def main() -> int:
         return report(rows, args)
     if args.languages_only:
         languages(args.runs, note)
+        return report(rows, args)
+    if args.against:
+        against(args.against, args.runs, note)
         return report(rows, args)
 
     median = lambda f: statistics.median(f() for _ in range(args.runs))  # noqa: E731
@@ -385,6 +413,9 @@ def report(rows: dict[str, float], args: argparse.Namespace) -> int:
         target(f"(ci{n}) / (w{n}ci): CI after a one-snippet edit against a warm build", r[f"ci{n}"] / r[f"w{n}ci"], 1.2)
     if "aen" in r:
         target("(a) / (aen): both languages against English alone, cold", r["a"] / r["aen"], 1.15)
+    if args.against:
+        target(f"(a) / (a@{args.against}): this checkout's cold build against {args.against}'s",
+               r["a"] / r[f"a@{args.against}"], 1.1)
     if "e" not in r:
         return 0
     for m in ("", "'"):  # plain mkdocs serve, and --dirty (what scripts/serve runs)
