@@ -45,7 +45,7 @@ import re
 import time
 from pathlib import Path
 
-import quotes
+import seen
 import shared
 import tracing
 import translations
@@ -109,8 +109,8 @@ def _affected(changed: list[Path], pages: list) -> list | None:
 
 def _shown_of(text: str) -> list[str]:
     """What other pages show of a page's Markdown: its front matter, headings and ids outside code."""
-    for m in quotes.fences(text):
-        text = quotes._blank(text, m.start(), m.end())
+    for m in seen.fences(text):
+        text = seen.blank(text, m.start(), m.end())
     return SHOWN.findall(text)
 
 

@@ -36,7 +36,6 @@ front-matter title and description. Each failure is a warning that names
 
 from __future__ import annotations
 
-import bisect
 import html
 import importlib
 import logging
@@ -47,15 +46,13 @@ from typing import NamedTuple
 import seen
 import shared
 import words
+from literals import BLOCK_REF, BOUND, FIGURE, line_of
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.quotes")
 
-# ---------------------------------------------------------------- the syntax
+# ---------------------------------------------------------------- the syntax (BOUND, FIGURE, BLOCK_REF: hooks/literals.py)
 
-BOUND = re.compile(r"\[(?P<value>[^\[\]\n]*)\]\{(?P<name>[^{}\s]*)\}")
-FIGURE = re.compile(r"[a-z][\w]*(?:\.\w+)+")
-BLOCK_REF = re.compile(r"(?P<block>[\w-]+):(?P<key>[\w.-]+)")
 NUMBER = r"[-−]?\d+(?:\.\d+)?"
 # The kinds of number that state no result, each with the form its VALUE must have.
 KINDS = {
@@ -68,7 +65,7 @@ KINDS = {
 
 # ---------------------------------------------------------------- numbers as a reader sees them (hooks/seen.py)
 
-fences, _blank, _blank_all = seen.fences, seen.blank, seen.blank_all  # hooks/parity.py and hooks/dirty.py use them
+_blank, _blank_all = seen.blank, seen.blank_all
 FRONT_MATTER = ("title", "description", "subtitle")  # the keys of a page's front matter that a reader sees
 SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
 DIGIT = rf"[\d{re.escape(seen.OTHER_DIGITS)}]"  # a digit in any form: 7, ⁷, ７, ½
@@ -94,11 +91,6 @@ class Quote(NamedTuple):
     line: int
     value: str
     name: str
-
-
-def _line_of(text: str):
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    return lambda pos: bisect.bisect_right(starts, pos)
 
 
 # ---------------------------------------------------------------- checking a page's Markdown
@@ -149,7 +141,7 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     problems (each naming `where:LINE`), and the page's bound literals in order.
     """
     figures = importlib.import_module("gated.chapter.published").FIGURES
-    line = _line_of(text)
+    line = line_of(text)
     at = lambda pos: f"{where}:{line(pos) + first_line - 1}"  # noqa: E731
     problems: list[str] = []
     quotes: list[Quote] = []

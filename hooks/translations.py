@@ -35,8 +35,9 @@ from typing import NamedTuple
 if __name__ == "__main__":  # run as a command: the hooks' folder is on the path, the package beside it
     sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
-import quotes
+import seen
 import shared
+from literals import BOUND, computed
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.translations")
@@ -56,8 +57,7 @@ class Section(NamedTuple):
 
 def said(text: str) -> str:
     """A hash of what a section says: whitespace collapsed, a figure's or a block's value by its name only."""
-    text = quotes.BOUND.sub(lambda m: f"{{{m['name']}}}" if quotes.FIGURE.fullmatch(m["name"])
-                            or quotes.BLOCK_REF.fullmatch(m["name"]) else m.group(), text)
+    text = BOUND.sub(lambda m: f"{{{m['name']}}}" if computed(m["name"]) else m.group(), text)
     return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
 
 
@@ -67,8 +67,8 @@ def sections(text: str) -> list[Section]:
     body = text[front.end():] if front else text
     offset = text.count("\n", 0, front.end()) if front else 0
     visible = body
-    for m in quotes.fences(body):
-        visible = quotes._blank(visible, m.start(), m.end())
+    for m in seen.fences(body):
+        visible = seen.blank(visible, m.start(), m.end())
     starts = [0] + [m.start() for m in HEADING.finditer(visible) if m.start()]
     found = []
     for k, start in enumerate(starts):

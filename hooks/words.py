@@ -293,21 +293,21 @@ def main(argv: list[str]) -> int:
     from pathlib import Path
 
     sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
-    import quotes
     import seen
     import shared
+    from literals import BOUND, line_of
 
     paths = [Path(a) for a in argv] or sorted((shared.ROOT / "docs").glob("*.md"))
     totals = {"bound": 0, "free": 0, "unbound": 0}
     for path in paths:
         text, lang = path.read_text(encoding="utf-8"), shared.language(path.name)
-        line = quotes._line_of(text)
+        line = line_of(text)
         visible = text
         for m in seen.code(text):
             visible = seen.blank(visible, m.start(), m.end())
-        found = [(m.start(), "bound", m["value"]) for m in quotes.BOUND.finditer(visible)
+        found = [(m.start(), "bound", m["value"]) for m in BOUND.finditer(visible)
                  if re.search(r"[^\W\d_]", m["value"]) and value(m["value"], lang)]
-        shown = seen.blank_all(seen.reader_view(visible, quotes.BOUND)[0], seen.CODE_SPAN)
+        shown = seen.blank_all(seen.reader_view(visible, BOUND)[0], seen.CODE_SPAN)
         found += [(p.start, f"free ({p.free})" if p.free else "unbound", p.text) for p in find(shown, lang)]
         for start, verdict, words in sorted(found):
             totals[verdict.split()[0]] += 1
