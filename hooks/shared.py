@@ -120,3 +120,5 @@ def store():
 
 
 results: Counter[str] = Counter()  # what this build did with its results ("blocks ran", ...): hooks/provenance.py
+failed: list = []  # this build's failing blocks, in every language (hooks/failures.py reports them once)
+problems: dict[str, list[str]] = {}  # page (src_uri), or "" for the build -> its open problems (hooks/problems.py)
