@@ -43,6 +43,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+import hints
 import seen
 import shared
 import words
@@ -166,8 +167,12 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     for pos, entity in entities:
         problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
 
-    problems += [f"{at(p.start)}: {words.message(p, lang, figures)}: «{_excerpt(visible, p.start)}»"
-                 for p in words.unbound(_blank_all(shown, seen.CODE_SPAN), lang)]
+    def around(pos: int) -> list[hints.Bound]:  # the page's names, those of the paragraph at `pos` marked
+        start, end = visible.rfind("\n\n", 0, pos), (visible.find("\n\n", pos) + 1 or len(visible) + 1) - 1
+        return [hints.Bound(q.name, q.value, start < r[0] < end) for q, r in zip(quotes, replacements)]
+
+    problems += [f"{at(p.start)}: {words.message(p, lang, hints.for_phrase(p, lang, figures, around(p.start)))}:"
+                 f" «{_excerpt(visible, p.start)}»" for p in words.unbound(_blank_all(shown, seen.CODE_SPAN), lang)]
     for pos, token, in_math in _unbound(shown):
         odd = seen.described(token)
         odd = f" ({odd}: a number in another form; write its value as the figure prints it)" if odd else ""
@@ -177,8 +182,8 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
                             f" «{_excerpt(visible, pos)}»")
         else:
             problems.append(f"{at(pos)}: the number {token!r} is not bound{odd}; write [{token}]{{figure.name}} for a"
-                            f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)}):"
-                            f" «{_excerpt(visible, pos)}»")
+                            f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)})"
+                            f"{hints.for_number(token, lang, figures, around(pos))}: «{_excerpt(visible, pos)}»")
 
     for start, end, value in reversed(replacements):
         text = text[:start] + value + text[end:]

@@ -271,18 +271,17 @@ def agrees(phrase: Phrase, printed: str, spec: str, lang: str) -> bool:
     return False
 
 
-def message(p: Phrase, lang: str, figures: dict) -> str:
-    """What the build says about an unbound phrase: what it states, and how to bind it."""
+def message(p: Phrase, lang: str, offered: str = "") -> str:
+    """What the build says about an unbound phrase: what it states, and how to bind it (with the figures that
+    hooks/hints.py `offered`)."""
     words = " ".join(p.text.split())
     what = "a fraction" if p.kind == "fraction" else "a multiple"
     if p.value is None:
         return (f"«{words}» states {what} in words with no value to check; write the figure it states,"
                 f" [VALUE]{{figure.name}}, or say it another way")
-    agreeing = [name for name, f in figures.items() if agrees(p, f.printed(lang), f.spec, lang)][:3]
-    hint = f" (figures of that value: {', '.join(agreeing)})" if agreeing else ""
     return (f"«{words}» states {what} in words ({p.value:g}) that nothing checks: bind it as a number is bound,"
             f" [{words}]{{figure.name}} or [{words}]{{block:key}}, and the build checks {p.value:g} against the"
-            f" figure at the figure's precision{hint}; [{words}]{{param}} for a parameter of an example;"
+            f" figure at the figure's precision{offered}; [{words}]{{param}} for a parameter of an example;"
             f" a count is free, a multiple or a share is not (hooks/words.py)")
 
 
