@@ -20,9 +20,9 @@ hook marks more pages as modified, by ageing their output (MkDocs' own test,
   build in this process (its first build renders every page): the nav, the
   footer's links and the anchors other pages link to show them;
 - the twin of an edited page, in either language (hooks/parity.py compares
-  twins when it renders the English one; hooks/translations.py shows a stale
-  section's notice on either), and every page when docs/translations.json,
-  the record of twins in line, changed;
+  twins when it renders the English one, and so does hooks/translations.py,
+  whose stale sections `mkdocs serve` shows on either), and every page when
+  docs/translations.json, the record of twins in line, changed;
 - the pages an edited page links into with an anchor, so MkDocs checks it;
 - the print page, when any page of its language is rendered
   (hooks/printable.py takes the others' articles from their output).
@@ -159,7 +159,7 @@ def on_files(files, config):
     _sources[lang] = [(f.abs_src_path, f.abs_dest_path) for f in pages]
     outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
     outside += [Path(config.config_file_path)] if config.config_file_path else []
-    outside += [docs / translations.RECORD]  # not published, but every page's notices read it
+    outside += [docs / translations.RECORD]  # not published, but every pair's check reads it
     outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
                 if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
     since, _started[lang] = _started.get(lang, 0.0), _begun
@@ -186,8 +186,8 @@ def on_files(files, config):
         _age(f)
     by_uri = {f.src_uri: f for f in pages}
     modified = [f for f in pages if f.is_modified()]
-    for f in pages:  # a page whose twin is newer: parity is checked on the English page, and a stale section's
-        # notice shows on either (hooks/translations.py)
+    for f in pages:  # a page whose twin is newer: parity and translations are checked on the English page, and
+        # their problems show on either
         if any((docs / shared.twin(f.src_uri, other)).is_file()
                and (docs / shared.twin(f.src_uri, other)).stat().st_mtime > written(f)
                for other in shared.LANGUAGES if other != shared.language(f.src_uri)):
