@@ -29,7 +29,7 @@ THE_TWINS = {"executed blocks": "исполняемыми блоками", "tabl
 
 def _offered(message: str) -> tuple[str, str]:
     """The figures a message offers (hooks/hints.py), as a sentence in each language, or nothing."""
-    m = re.search(r"\(figures (?P<how>of that value|near it): (?P<names>[^)]*(?:\([^)]*\)[^)]*)*)\)", message)
+    m = re.search(r"\(figures (?P<how>of that value|near it): (?P<names>[^()]*(?:\([^()]*\)[^()]*)*)\)", message)
     if not m:
         return "", ""
     en = " It may be " + m["names"] + "."

@@ -117,6 +117,11 @@
   }
 
   function show(data) {
+    shown(data);
+    document.documentElement.dataset.problemsShown = String(data ? data.problems.length : 0);
+  }
+
+  function shown(data) {
     for (const el of document.querySelectorAll(".gated-mark")) el.replaceWith(el.textContent);
     for (const el of document.querySelectorAll("[data-gated-overlay]")) el.remove();
     for (const el of document.querySelectorAll(".gated-marked")) el.classList.remove("gated-marked");
@@ -125,7 +130,9 @@
     const words = WORDS[lang];
     const base = root();
     const here = decodeURIComponent(location.pathname).slice(decodeURIComponent(base.pathname).length);
-    document.body.prepend(bar(data, words, lang, base));
+    const header = document.querySelector("header.md-header"); // after the link that skips to the content
+    if (header) header.before(bar(data, words, lang, base));
+    else document.body.prepend(bar(data, words, lang, base));
     const article = document.querySelector("article.md-content__inner");
     if (!article) return;
     for (const problem of data.problems) {
