@@ -208,9 +208,9 @@ def on_pre_build(config) -> None:
         shared.failed.clear()
 
 
-@event_priority(-150)  # after mkdocs-static-i18n (-100) has built the other languages
 def on_post_build(config) -> None:
-    if config.plugins["i18n"].building:
+    """Once the last language is built: a strict build still counts the warnings, even if it stops there."""
+    if not shared.last_language(config):
         return
     for message, pages in report(shared.failed):
         log.warning(message, extra={"owners": pages})
@@ -220,10 +220,11 @@ def on_post_build(config) -> None:
 def report(failures: list[Failure]) -> list[tuple[str, list[str]]]:
     """One message per failure, however many languages it happened in, and the pages (src_uri) it was on."""
     alike: dict[tuple, list[Failure]] = {}
-    for f in failures:
-        alike.setdefault((f.at, f.block.id, f.said, f.detail), []).append(f)
+    for f in failures:  # the same failure in another language: its traceback may pass through other frames
+        alike.setdefault((f.at, f.block.id, f.said), []).append(f)
     found = []
-    for (at, block, said, detail), each in alike.items():
+    for (at, block, said), each in alike.items():
+        detail = each[0].detail
         where = ", ".join(f"{f.block.page}:{f.block.line} in {LANGUAGE.get(f.lang, f.lang)}" for f in each)
         trace = "".join(f"\n  {line}" for line in detail.rstrip().split("\n")) if detail else ""
         found.append((f"{at}: block '{block}'{'' if said.startswith(':') else ' '}{said} ({where}){trace}",

@@ -71,6 +71,14 @@ def building(config) -> str:
     return config.theme["language"]
 
 
+def last_language(config) -> bool:
+    """Whether this run of the build renders the last language: mkdocs-static-i18n builds the others inside the
+    first one's (in its on_post_build), one after another, and a strict build stops at the end of the first of them
+    that warned, before the outer build's own last hooks run."""
+    i18n = config.plugins["i18n"]
+    return i18n.current_language == i18n.build_languages[-1]
+
+
 # ---------------------------------------------------------------- failures on the line
 
 WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+|mkdocs\.yml):(?P<line>\d+)")
