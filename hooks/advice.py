@@ -23,8 +23,8 @@ class Advice(NamedTuple):
 
 
 PLACES = {"in this paragraph": "в этом абзаце", "on this page": "на этой странице"}
-THE_TWINS = {"executed blocks": "исполняемыми блоками", "tables and images": "таблицами и изображениями",
-             "quoted figures": "цитируемыми показателями"}
+THE_TWINS = {"executed blocks": "исполняемые блоки", "tables and images": "таблицы и изображения",
+             "quoted figures": "цитируемые значения"}
 
 
 def _offered(message: str) -> tuple[str, str]:
@@ -43,12 +43,12 @@ def _unbound_number(m: re.Match, message: str) -> Advice:
     token, where = m["token"], " in math" if m["math"] else ""
     en, ru = _offered(message)
     return Advice(
-        {"en": f"The number {token}{where} is not bound to what it states",
-         "ru": f"Число {token}{' в формуле' if where else ''} не привязано к тому, что оно утверждает"},
-        {"en": f"Write it as [{token}]{{figure.name}} if it is a result, or mark what it is: [{token}]{{param}} for"
-               f" a parameter of an example, {{year}}, {{eq}}, {{cite}}, {{chapter}}.{en}",
-         "ru": f"Запишите его как [{token}]{{имя.показателя}}, если это результат, или отметьте, что это:"
-               f" [{token}]{{param}} для параметра примера, {{year}}, {{eq}}, {{cite}}, {{chapter}}.{ru}"},
+        {"en": f"The number {token}{where} is not bound to the computation it comes from",
+         "ru": f"Число {token}{' в формуле' if where else ''} не привязано к вычислению, из которого оно получено"},
+        {"en": f"If it is a result, write [{token}]{{figure.name}}; if not, mark what it is: [{token}]{{param}} for a"
+               f" parameter of an example, {{year}} for a year, {{eq}}, {{cite}} or {{chapter}}.{en}",
+         "ru": f"Если это результат, запишите [{token}]{{имя.значения}}; если нет, отметьте, что это:"
+               f" [{token}]{{param}} для параметра примера, {{year}} для года, {{eq}}, {{cite}} или {{chapter}}.{ru}"},
         token)
 
 
@@ -58,15 +58,15 @@ def _unbound_words(m: re.Match, message: str) -> Advice:
     kind_ru = "кратное" if multiple else "долю"
     if value is None:
         return Advice({"en": f"«{token}» states {m['kind']} in words with no value to check",
-                       "ru": f"«{token}» выражает {kind_ru} словами, и проверить его нечем"},
+                       "ru": f"«{token}» выражает {kind_ru} словами, но без значения, которое можно проверить"},
                       {"en": "Write the figure it states, [VALUE]{figure.name}, or say it another way.",
-                       "ru": "Напишите сам показатель, [ЗНАЧЕНИЕ]{имя.показателя}, или скажите иначе."}, token)
+                       "ru": "Напишите само значение, [ЗНАЧЕНИЕ]{имя.значения}, или скажите иначе."}, token)
     return Advice({"en": f"«{token}» states {m['kind']} in words ({value}) that nothing checks",
                    "ru": f"«{token}» выражает {kind_ru} словами ({value}), и это ничем не проверено"},
                   {"en": f"Bind it as a number is bound, [{token}]{{figure.name}}: the build then checks {value}"
                          f" against the figure.{en}",
-                   "ru": f"Привяжите его, как привязывают число, [{token}]{{имя.показателя}}: сборка сверит {value}"
-                         f" с показателем.{ru}"}, token)
+                   "ru": f"Привяжите его, как привязывают число: [{token}]{{имя.значения}}, и сборка сверит {value}"
+                         f" со значением.{ru}"}, token)
 
 
 def _wrong_value(m: re.Match, message: str) -> Advice:
@@ -77,16 +77,16 @@ def _wrong_value(m: re.Match, message: str) -> Advice:
                    "ru": f"На странице {said}, а {name} равно {expected}" + (" — так его напечатал блок" if block
                                                                               else "")},
                   {"en": f"Write [{expected}]{{{name}}}; if the page is right, the computation is not: fix it.",
-                   "ru": f"Напишите [{expected}]{{{name}}}; если права страница, то неверно вычисление: исправьте"
+                   "ru": f"Напишите [{expected}]{{{name}}}; если же права страница, ошибка в вычислении: исправьте"
                          f" его."}, said)
 
 
 def _wrong_words(m: re.Match, message: str) -> Advice:
     value, name, expected = m["value"], m["name"], m["expected"]
     return Advice({"en": f"«{value}» is not what {name} states: {name} is {expected}",
-                   "ru": f"«{value}» — не то, что утверждает {name}: {name} равно {expected}"},
+                   "ru": f"Слова «{value}» не выражают {name}: оно равно {expected}"},
                   {"en": "Bind the phrase to the figure it states, or write the figure.",
-                   "ru": "Привяжите слова к показателю, который они выражают, или напишите сам показатель."}, value)
+                   "ru": "Привяжите слова к значению, которое они выражают, или напишите само значение."}, value)
 
 
 def _no_value(m: re.Match, message: str) -> Advice:
@@ -101,9 +101,9 @@ def _no_value(m: re.Match, message: str) -> Advice:
 
 def _no_figure(m: re.Match, message: str) -> Advice:
     name = m["name"]
-    return Advice({"en": f"{name} is not a published figure", "ru": f"Показателя {name} нет среди опубликованных"},
+    return Advice({"en": f"{name} is not a published figure", "ru": f"Значения {name} нет среди опубликованных"},
                   {"en": "Add it to gated/chapter/published.py, or bind the number to a figure that is there.",
-                   "ru": "Добавьте его в gated/chapter/published.py или привяжите число к показателю, который там"
+                   "ru": "Добавьте его в gated/chapter/published.py или привяжите число к значению, которое там"
                          " есть."}, m["value"])
 
 
@@ -120,23 +120,24 @@ def _behind(m: re.Match, message: str) -> Advice:
 def _unrecorded(m: re.Match, message: str) -> Advice:
     how = m["how"]
     return Advice({"en": "These twins are not recorded as saying the same",
-                   "ru": "Нет записи о том, что эти разделы-двойники говорят одно и то же"},
+                   "ru": "Сверка этих двойников не записана"},
                   {"en": f"When both languages say the same, record it: {how}",
                    "ru": f"Когда оба языка скажут одно и то же, запишите сверку: {how}"}, None)
 
 
 def _twins_differ(m: re.Match, message: str) -> Advice:
     what = m["what"]
-    return Advice({"en": f"The twins differ in their {what}", "ru": f"Двойники расходятся {THE_TWINS[what]}"},
+    return Advice({"en": f"The twins differ in their {what}",
+                   "ru": f"Двойники расходятся: у них разные {THE_TWINS[what]}"},
                   {"en": f"Give both twins the same {what}, in the same order.",
-                   "ru": f"Сделайте {THE_TWINS[what]} обоих двойников одинаковыми, в том же порядке."}, None)
+                   "ru": f"Сделайте у обоих двойников одни и те же {THE_TWINS[what]}, в том же порядке."}, None)
 
 
 def _no_twin(m: re.Match, message: str) -> Advice:
     twin = m["twin"]
     return Advice({"en": f"This page has no twin: {twin}", "ru": f"У страницы нет двойника: {twin}"},
                   {"en": f"Write {twin}, with the same blocks, tables and quoted figures.",
-                   "ru": f"Напишите {twin} с теми же блоками, таблицами и цитируемыми показателями."}, None)
+                   "ru": f"Напишите {twin} с теми же блоками, таблицами и цитируемыми значениями."}, None)
 
 
 def _raises(m: re.Match, message: str) -> Advice:

@@ -41,7 +41,7 @@ log = logging.getLogger("mkdocs.hooks.failures")
 INCLUDE = re.compile(r'^[ \t]*-{1,}8<-{1,}[ \t]+"(?P<path>[^":]+)"[ \t]*$')  # a whole snippet, no section or lines
 WHERE = re.compile(r"(?P<page>docs/.+?):(?P<line>\d+), block '(?P<block>[^']*)'")  # hooks/execution.py's `where`
 LANGUAGE = {"en": "English", "ru": "Russian"}
-FAILS = {"en": "This block fails", "ru": "Этот блок не выполняется"}
+FAILS = {"en": "This block fails", "ru": "Этот блок завершается с ошибкой"}
 
 
 def origins(page: str, fence: int, code: str) -> list[tuple[str, int]] | None:
@@ -111,6 +111,9 @@ def _trace(error: BaseException, block: Block, code: str) -> str:
             if f.filename == block.filename and f.lineno and f.lineno <= len(lines):
                 file, n = lines[f.lineno - 1]
                 f = traceback.FrameSummary(file, n, f.name, lookup_line=False, line=f.line)
+            elif f.filename.startswith(f"{shared.ROOT}/"):  # the project's files by their folder, as the author does
+                f = traceback.FrameSummary(f.filename[len(f"{shared.ROOT}/"):], f.lineno, f.name, lookup_line=False,
+                                           line=f.line)
             shown.append(f)
         exc.stack = traceback.StackSummary.from_list(shown)
     return "".join(te.format())

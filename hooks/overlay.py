@@ -18,6 +18,7 @@ GATED_OVERLAY=off serves without it (benchmarks/build.py measures what it costs)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -34,7 +35,7 @@ DATA = "gated-problems.json"
 
 _on = False
 _pages: dict[str, tuple[str, str, str]] = {}  # page (src_uri) -> (url, output file, source file), every language
-_read: dict[tuple[str, float], list[places.Element]] = {}  # (output file, its mtime) -> its numbered elements
+_read: dict[str, list[places.Element]] = {}  # a hash of a rendered page -> its numbered elements
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -70,11 +71,10 @@ def _place(src: str, line: int, mark: str | None) -> places.Place | None:
     _, dest, source = _pages[src]
     if not os.path.isfile(dest) or not source:
         return None
-    key = (dest, os.path.getmtime(dest))
+    html = Path(dest).read_text(encoding="utf-8")
+    key = hashlib.sha256(html.encode()).hexdigest()  # a page rendered again as it was is not read again
     if key not in _read:
-        for old in [k for k in _read if k[0] == dest]:  # an earlier rendering
-            del _read[old]
-        _read[key] = places.elements(Path(dest).read_text(encoding="utf-8"))
+        _read[key] = places.elements(html)
     return places.locate(Path(source).read_text(encoding="utf-8"), line, _read[key], mark)
 
 
@@ -101,4 +101,6 @@ def on_post_build(config) -> None:
     if not _on or config.plugins["i18n"].building:
         return
     data = shown(problems.current())
+    for key in list(_read)[:-64]:  # the pages read for this build and the last few
+        del _read[key]
     Path(config.site_dir, DATA).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

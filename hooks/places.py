@@ -72,6 +72,8 @@ class _Reader(HTMLParser):
         self.open.append((tag, at, []))
 
     def handle_endtag(self, tag) -> None:
+        if tag not in [name for name, _, _ in self.open]:
+            return  # it closes nothing (a stray </p>)
         while self.open:
             name, at, text = self.open.pop()
             if at is not None:
@@ -86,9 +88,10 @@ class _Reader(HTMLParser):
 
 
 def elements(html: str) -> list[Element]:
-    """The stamped elements of a rendered page, in document order."""
+    """The stamped elements of a rendered page's article, in document order."""
     reader = _Reader()
-    reader.feed(html)
+    article = ARTICLE.search(html)
+    reader.feed(article[2] if article else html)
     reader.close()
     while reader.open:
         reader.handle_endtag(reader.open[-1][0])

@@ -132,7 +132,8 @@ def test_a_failing_snippet_is_reported_once_at_its_own_line(served, edit):
     first = re.findall(r"WARNING -  snippets/cost/params\.py:3: block 'params' raised KeyError: 'on purpose'"
                        r" \(docs/cost\.md:\d+ in English, docs/cost\.ru\.md:\d+ in Russian\)\n(.*)\n(.*)", said)
     assert len(first) == 1, said[-3000:]  # once, for both languages
-    assert first[0] == ("  Traceback (most recent call last):", '    File "snippets/cost/params.py", line 3, in <module>')
+    assert first[0] == ("  Traceback (most recent call last):",
+                        '    File "snippets/cost/params.py", line 3, in <module>')
     assert "Execution of python code block" not in said and "hooks/execution.py" not in said
 
 
@@ -151,13 +152,23 @@ def test_the_running_list_keeps_a_page_the_rebuild_did_not_render(served, edit):
         found = wait_until(served, matching(r"docs/lstm\.md:\d+"))
         line = last_line()
         assert line.startswith("WARNING -  problems: ") and "a strict build would fail" in line, line
-        for where in (matching(r"docs/cost\.md:\d+")(found)[0]["where"], matching(r"docs/lstm\.md:\d+")(found)[0]["where"]):
-            assert where in line, line
+        for page in ("cost", "lstm"):
+            assert matching(rf"docs/{page}\.md:\d+")(found)[0]["where"] in line, line
     finally:
         for path, text in originals.items():
             path.write_text(text, encoding="utf-8")
     wait_until(served, lambda found: not matching(r"docs/(cost|lstm)\.md:\d+")(found))
     assert not re.search(r"docs/(cost|lstm)\.md:", last_line())
+
+
+def test_a_clean_start_is_quiet(served):
+    """Nothing on a clean start that the project answers itself: not MkDocs' warning about dirty builds (whose
+    navigation hooks/dirty.py keeps whole), nor its note on stale files; the first build's line says all is well."""
+    log = served.log.read_text(encoding="utf-8")
+    first = log[: log.index("Serving on")]
+    assert "WARNING" not in first, first[-3000:]
+    assert "inaccurate navigation" not in log and "stale files" not in log
+    assert "INFO    -  problems: none open, a strict build would pass" in first
 
 
 def test_the_bar_and_the_boxes_are_accessible(served, tab, edit):
@@ -179,8 +190,16 @@ def test_the_bar_and_the_boxes_are_accessible(served, tab, edit):
             script = Axe().axe_script
             tab.evaluate(script)
             found = tab.evaluate("() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-            serious = [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found if v["impact"] in ("serious", "critical")]
+            serious = [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found
+                       if v["impact"] in ("serious", "critical")]
             assert serious == [], serious
+        # from another page, the bar's link goes to the box by instant navigation, and the box has the focus
+        look(tab, served, "lstm/")
+        link = tab.locator(".gated-bar a", has_text=re.compile(r"^docs/cost\.md:\d+"))
+        box = link.get_attribute("href").split("#")[1]
+        link.click()
+        tab.wait_for_function(f"() => document.activeElement && document.activeElement.id === '{box}'")
+        assert tab.evaluate("() => location.pathname.endsWith('/cost/')")
     finally:
         path.write_text(original, encoding="utf-8")
     wait_until(served, lambda found: not matching(r"docs/cost\.md:\d+")(found))

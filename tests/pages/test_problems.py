@@ -109,7 +109,8 @@ def test_the_command_lists_the_problems_of_a_build(copy, edit):
     import subprocess
     import sys
 
-    edit(copy / "docs/cost.md", "The arithmetic per step grows", "It holds 140,000 parameters. The arithmetic per step grows")
+    edit(copy / "docs/cost.md", "The arithmetic per step grows",
+         "It holds 140,000 parameters. The arithmetic per step grows")
     done = subprocess.run([sys.executable, "hooks/problems.py"], cwd=copy, capture_output=True, text=True,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(copy), "HOME": str(copy)})
     assert done.returncode == 1, done.stdout + done.stderr
@@ -146,13 +147,13 @@ def test_a_raising_block_is_reported_at_its_snippets_line(site, shared):
     for lang, where in (("en", "docs/page.md:5, block 'table'"), ("ru", "docs/page.ru.md:5, block 'table'")):
         with pytest.raises(execution.ExecutionError) as raised:
             execution.run_python(code, where, lang)
-    assert str(raised.value).startswith('!!! failure "Этот блок не выполняется: snippets/page/table.py:3"')
+    assert str(raised.value).startswith('!!! failure "Этот блок завершается с ошибкой: snippets/page/table.py:3"')
     [(message, pages)] = failures.report(shared.failed)
     head, *trace = message.split("\n")
     assert head == ("snippets/page/table.py:3: block 'table' raised ValueError: on purpose"
                     " (docs/page.md:5 in English, docs/page.ru.md:5 in Russian)")  # once, for both languages
-    assert trace[:3] == ["  Traceback (most recent call last):", '    File "snippets/page/table.py", line 3, in <module>',
-                         "      raise ValueError('on purpose')"]  # from the author's frame
+    assert trace[:3] == ["  Traceback (most recent call last):",  # from the author's frame
+                         '    File "snippets/page/table.py", line 3, in <module>', "      raise ValueError('on purpose')"]
     assert pages == ["page.md", "page.ru.md"]
 
 
