@@ -128,5 +128,8 @@ def store():
 
 
 results: Counter[str] = Counter()  # what this build did with its results ("blocks ran", ...): hooks/provenance.py
+# Every block's output in this build, run or reused, with what it used: where -> (output, files used), for
+# the digest of what the pages show of each experiment (hooks/provenance.py).
+outputs: dict[str, tuple[str, dict[str, str]]] = {}
 failed: list = []  # this build's failing blocks, in every language (hooks/failures.py reports them once)
 problems: dict[str, list[str]] = {}  # page (src_uri), or "" for the build -> its open problems (hooks/problems.py)
