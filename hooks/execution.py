@@ -57,7 +57,7 @@ from typing import Any
 import failures
 import shared
 import tracing
-from markdown_exec import ExecutionError, base_format, default_tabs, formatters
+from markdown_exec import ExecutionError, base_format, default_tabs, formatters  # noqa: F401 - what runners raise
 from markupsafe import Markup, escape
 from mkdocs.exceptions import PluginError
 
