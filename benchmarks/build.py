@@ -38,6 +38,10 @@ measurements); CI on that course (`--ci-only` alone):
     (w10ci) a warm strict build with no edit
     (ci10) CI's build: a fresh checkout with the last run's .cache/ restored, one snippet edited
 
+and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone); and (d') against (d'x),
+interleaved (`--overlay-only` alone). Last, the ratios the project's targets are stated in; the prose reload's with
+the way scripts/serve serves.
+
 `--against REF` measures only a cold build of this checkout side by side with one of another commit (a tag, a
 branch, a hash), interleaved, each run in a fresh copy:
 
@@ -45,9 +49,6 @@ branch, a hash), interleaved, each run in a fresh copy:
 
 Both are built without --strict, so that a commit whose strict build fails on this machine (an experiment that
 another CPU sends elsewhere) is still timed doing the same work.
-and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone); and (d') against (d'x),
-interleaved (`--overlay-only` alone). Last, the ratios the project's targets are stated in; the prose reload's with
-the way scripts/serve serves.
 """
 
 from __future__ import annotations
