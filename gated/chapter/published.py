@@ -154,9 +154,9 @@ FIGURES: dict[str, Figure] = {
     "task.held_out": Figure("256", lambda: _torch("forget_bias").Task().held_out, "d"),
     "scratch.lr": Figure("0.01", lambda: _torch("scratch").Setup().lr, ".2f"),
     "scratch.clip": Figure("1.0", lambda: _torch("scratch").Setup().clip, ".1f"),
-    "scratch.V": Figure("35", lambda: _torch("scratch").vocabulary_size(), "d"),
+    "scratch.V": Figure("35", lambda: _torch("corpus").vocabulary_size(), "d"),
     "gates.growth": Figure("10", lambda: importlib.import_module("gated.chapter.trained_gates").Bounds().growth, ".0f"),
-    "scratch.baseline": Figure("3.56", lambda: float(np.log(_torch("scratch").vocabulary_size())), ".2f"),
+    "scratch.baseline": Figure("3.56", lambda: float(np.log(_torch("corpus").vocabulary_size())), ".2f"),
     # ---- what a gate costs
     "cost.lstm128": Figure("132,096", lambda: count("lstm", 128, 128, biases=2), ",d"),
     "cost.block": Figure("300,500", lambda: block(100, 500), ",d"),

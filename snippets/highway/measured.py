@@ -14,5 +14,5 @@ print()
 print(f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\quad$ `batch` = "
       f"{named('batch', s.batch, 'd')}")
 # the same initialisation, PyTorch's, for both cells: the LSTM's gradient over the plain cell's at tau
-print(f"- $\\tau = {tau}$: $\\lVert \\partial L / \\partial c_0 \\rVert_{{\\text{{LSTM}},\\, b_f = 0}} \\,/\\, "
-      f"\\lVert \\partial L / \\partial h_0 \\rVert_{{\\text{{RNN}}}}$ = {named('plain_gap', gap, '.0f')}×")
+print(f"- $\\tau = {tau}$: $\\lVert \\partial L / \\partial c_0 \\rVert$ LSTM ($b_f = 0$) / "
+      f"$\\lVert \\partial L / \\partial h_0 \\rVert$ RNN = {named('plain_gap', gap, '.0f')}×")

@@ -18,7 +18,6 @@ process with pinned numerics (`gated.torch.pinned`).
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import NamedTuple
 
 import numpy as np
@@ -29,6 +28,7 @@ from ...claims import Claim
 from ...render import Column, Table, Text, below, number
 from ...torch import pinned
 from ...torch.weights import LSTM_ORDER
+from .corpus import Vocabulary, baselines, corpus
 
 
 class Setup(NamedTuple):
@@ -109,46 +109,6 @@ def to_library(cell: LSTM) -> nn.LSTM:
 
 
 # ---------------------------------------------------------------- the character task
-
-
-def corpus() -> str:
-    """The training text: short essays in lower-case English, written for this course."""
-    return files(__package__).joinpath("data/corpus.txt").read_text(encoding="utf-8")
-
-
-class Baselines(NamedTuple):
-    """What the training text itself says a model can reach, in nats per character."""
-
-    uniform: float  # every character alike: ln V
-    unigram: float  # each character at its frequency, context ignored: the entropy of the letter frequencies
-    bigram: float  # the next character given the previous one: the conditional entropy of the pairs
-
-
-def baselines(text: str | None = None) -> Baselines:
-    """The training text's baselines (`corpus()` unless given)."""
-    from collections import Counter
-
-    text = corpus() if text is None else text
-    letters = np.array(list(Counter(text).values()), dtype=float)
-    p = letters / letters.sum()
-    pairs, firsts = Counter(zip(text, text[1:])), Counter(text[:-1])
-    bigram = -sum(n * np.log(n / firsts[a]) for (a, _), n in pairs.items()) / (len(text) - 1)
-    return Baselines(float(np.log(len(letters))), float(-(p * np.log(p)).sum()), float(bigram))
-
-
-def vocabulary_size() -> int:
-    """V, the number of distinct characters in the training text: the size of each one-hot input."""
-    return len(set(corpus()))
-
-
-class Vocabulary(NamedTuple):
-    chars: str
-
-    def encode(self, text: str) -> torch.Tensor:
-        return torch.tensor([self.chars.index(ch) for ch in text])
-
-    def decode(self, ids: torch.Tensor) -> str:
-        return "".join(self.chars[i] for i in ids.tolist())
 
 
 class CharModel(nn.Module):
