@@ -39,7 +39,6 @@
     return trace;
   }
 
-  const show = (x) => (x < 0 ? "-" : "") + Math.abs(x).toFixed(3);
 
   function setUp(root) {
     if (root.dataset.ready) return;
@@ -49,6 +48,7 @@
     const live = root.querySelector('[data-show="live"]');
     const moves = root.querySelectorAll("button[data-move]");
     let trace = null, t = 0;
+    const show = (x) => window.gatedNumber(x, ".3f", config.lang); // gated.render.number: −0.123 with a minus sign
 
     function update() {
       const fill = (s, values) => s.replace(/\{(\w+)\}/g, (_, key) => values[key]);
