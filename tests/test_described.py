@@ -125,3 +125,21 @@ def test_the_plots_write_a_negative_number_with_the_minus_sign():
         with using_language(lang):
             _, _, desc = _described(trained_gates.plot(ts))
         assert f"0: {number(-1.5, '.2f')}" in desc and "\u22121.50" in desc and "-1.50" not in desc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_drawings_over_time_state_their_key_numbers(lang):
+    """The unrolled LSTM's description gives every share on its lines; the two directions' says what the examined
+    output depends on, in the page's language."""
+    from gated.chapter import directions, unrolled
+
+    with using_language(lang):
+        label, title, desc = _described(unrolled.memory_line())
+        assert label == title and _russian(title + desc) == (lang == "ru")
+        left = unrolled.shares()
+        for line in "ch":
+            assert ", ".join(number(float(v), unrolled.SPEC) for v in left[line]) in desc
+        label, title, desc = _described(directions.two_directions())
+    assert label == title and _russian(title + desc) == (lang == "ru")
+    forward, backward = directions.reads()
+    assert directions.span(forward, "x({})") in desc and directions.span(backward, "x({})") in desc
