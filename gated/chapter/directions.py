@@ -126,18 +126,15 @@ def _arrowed(x: float, y: float, s: int | str, direction: int) -> list[str]:
 
 
 def _chains() -> list[str]:
+    """The forward states, passed to the right, and the backward ones, passed to the left: from off one end (the
+    zero state), through every box, off the other end."""
     out = []
     for y, shift, direction, cls in ((FORWARD_Y, -SHIFT, 1, "forward"), (BACK_Y, SHIFT, -1, "backward")):
         xs = [column(s) + shift for s in range(1, T + 1)]
-        first, last = (xs[0] - BOX_W / 2 - 44, xs[-1] + BOX_W / 2 + 44)
-        ends = (first, last) if direction > 0 else (last, first)
-        out.append(PEN.wire((ends[0], y), (xs[0 if direction > 0 else -1] - direction * BOX_W / 2, y)))
-        for a, b in zip(xs, xs[1:]):
-            if direction > 0:
-                out.append(PEN.wire((a + BOX_W / 2, y), (b - BOX_W / 2, y)))
-            else:
-                out.append(PEN.wire((b - BOX_W / 2, y), (a + BOX_W / 2, y)))
-        out.append(PEN.wire((xs[-1 if direction > 0 else 0] + direction * BOX_W / 2, y), (ends[1], y)))
+        stops = [(xs[0] - BOX_W / 2 - 44, 0.0), *((x, BOX_W / 2) for x in xs), (xs[-1] + BOX_W / 2 + 44, 0.0)]
+        stops = stops[::direction]  # in the order the state travels
+        for (a, half_a), (b, half_b) in zip(stops, stops[1:]):
+            out.append(PEN.wire((a + direction * half_a, y), (b - direction * half_b, y)))
         for s, x in enumerate(xs, start=1):
             out += [PEN.box(x, y, BOX_W, BOX_H, f"bi-directions-{cls}"), *_arrowed(x, y + 6, s, direction)]
     return out

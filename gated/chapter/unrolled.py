@@ -128,7 +128,8 @@ def _pill(x: float, y: float, line: str, value: str) -> list[str]:
 def _bands() -> list[str]:
     out = []
     for y, half, cls in ((MEMORY_Y, BAND, "lstm-unrolled-band"), (STATE_Y, STATE_BAND, "lstm-unrolled-state-band")):
-        rect = f'x="{END - PILL_W / 2 - 4:g}" y="{y - half}" width="{WIDTH - 2 * END + PILL_W + 8:g}" height="{2 * half}" rx="6"'
+        left, wide = END - PILL_W / 2 - 4, WIDTH - 2 * END + PILL_W + 8  # from the first state to the last
+        rect = f'x="{left:g}" y="{y - half}" width="{wide:g}" height="{2 * half}" rx="6"'
         out += [f'<rect class="lstm-unrolled-band-base" {rect}/>', f'<rect class="{cls}" {rect}/>']
     return out
 
@@ -156,7 +157,8 @@ def _step(k: int, f: str) -> list[str]:
 
 def _lines(c: list[str], h: list[str]) -> list[str]:
     """The memory line straight across; h from each state into the next box and out of it to the next state."""
-    out = [PEN.wire((END, MEMORY_Y), (WIDTH - END, MEMORY_Y), arrow=False, cls="lstm-unrolled-wire lstm-unrolled-memory")]
+    memory = "lstm-unrolled-wire lstm-unrolled-memory"
+    out = [PEN.wire((END, MEMORY_Y), (WIDTH - END, MEMORY_Y), arrow=False, cls=memory)]
     for k in range(1, STEPS + 1):
         x = frame_x(k)
         out.append(PEN.wire((state_x(k - 1) + PILL_W / 2, STATE_Y), (x + MIDDLE - BOX_W / 2, STATE_Y)))

@@ -1,7 +1,8 @@
-"""The drawings over time in Chromium: the LSTM unrolled on highway/ and the two directions on bidirectional/, in
-both languages and both schemes. As the browser lays them out, no two labels overlap; at 320 CSS pixels (WCAG's
-Reflow width) each keeps its text legible and scrolls sideways in its own box, reachable from the keyboard, while
-the page does not; and on a dark page it stays as readable as on a light one."""
+"""The drawings over time in Chromium: the LSTM unrolled on highway/ and the two directions on bidirectional/ (their
+geometry and numbers: tests/test_unrolled.py), in both languages and both schemes. As the browser lays them out, no
+two labels overlap; at 320 CSS pixels (WCAG's Reflow width) each keeps its text legible and scrolls sideways in its
+own box, reachable from the keyboard, while the page does not; and on a dark page it stays as readable as on a light
+one."""
 
 from __future__ import annotations
 
