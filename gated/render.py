@@ -7,9 +7,11 @@ unless `using_language` says otherwise.
 
 English groups thousands with a comma (132,096). Russian groups them with a
 no-break space (132 096) and puts one before a percent sign (75 %). Both use a
-decimal point. For prose, a spec that ends in "×" instead of "e" writes the
-power of ten as a reader reads it: ".1×" gives 3.6 × 10¹¹ where ".1e" gives
-3.6e+11 (tables keep e-notation).
+decimal point, and both write a negative number with the minus sign, U+2212
+(−0.32), not the hyphen that `format` prints; `parse` reads either. For prose,
+a spec that ends in "×" instead of "e" writes the power of ten as a reader
+reads it: ".1×" gives 3.6 × 10¹¹ where ".1e" gives 3.6e+11 (tables keep
+e-notation, whose exponent keeps its hyphen: 7.1e-15).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numpy as np
 
 LANGUAGES = ("en", "ru")
 NBSP = "\u00a0"
+MINUS = "\u2212"  # the minus sign, as typesetting writes a negative number; `format` writes a hyphen
 
 _language: ContextVar[str] = ContextVar("gated_language", default="en")
 _printed: ContextVar[list | None] = ContextVar("gated_printed", default=None)
@@ -86,13 +89,15 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     True
     >>> number(3.6e11, ".1×") == "3.6" + TIMES + "¹¹"
     True
+    >>> number(-0.32, ".2f") == MINUS + "0.32"
+    True
     """
     if (printed := _printed.get()) is not None:
         printed.append((x, spec))
     if spec.endswith("×"):
         mantissa, exponent = format(x, spec[:-1] + "e").split("e")
-        return mantissa + TIMES + str(int(exponent)).translate(SUPERSCRIPT)
-    s = format(x, spec)
+        return _signed(mantissa) + TIMES + str(int(exponent)).translate(SUPERSCRIPT)
+    s = _signed(format(x, spec))
     if (lang or language()) == "ru":
         s = s.replace(",", NBSP)
         if s.endswith("%"):
@@ -100,8 +105,15 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     return s
 
 
+def _signed(s: str) -> str:
+    """A number as `format` printed it, its sign a minus sign: "-0.32" -> "−0.32"; "7.1e-15" keeps its exponent."""
+    return MINUS + s[1:] if s.startswith("-") else s
+
+
 def parse(published: str) -> int | float:
-    """Read back what `number` printed in English: "132,096" -> 132096, "75%" -> 0.75, "3.6 × 10¹¹" -> 3.6e11."""
+    """Read back what `number` printed in English: "132,096" -> 132096, "75%" -> 0.75, "3.6 × 10¹¹" -> 3.6e11,
+    "−0.32" (or "-0.32") -> -0.32."""
+    published = published.replace(MINUS, "-")
     if TIMES in published:
         mantissa, exponent = published.split(TIMES)
         return float(f"{mantissa}e{exponent.translate({v: k for k, v in SUPERSCRIPT.items()})}")

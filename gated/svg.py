@@ -46,20 +46,31 @@ class Pen(NamedTuple):
         rounded frame with `step` in its corner, and `body`. As wide as the column, up to its width: the style
         says so as "width, but no wider than the column" because a percentage alone collapses to 300px in a
         shrink-to-fit parent such as Material's <figure>."""
+        return self.svg(size, title, description, style, [self.frame(cell, step), *body])
+
+    def svg(self, size: tuple[float, float], title: str, description: str, style: str, body: list[str],
+            least: float | None = None) -> str:
+        """The SVG element around `body`, with its title, description and style. `least`, when given, is the
+        narrowest it is drawn (its text stays legible): in a narrower column it keeps that width, and its figure
+        scrolls sideways."""
         width, height = size
-        x, y, w, h = cell
-        css = f"width: {width}px; max-width: 100%; height: auto;"
+        floor = f" min-width: {least:g}px;" if least else ""
+        css = f"width: {width}px;{floor} max-width: 100%; height: auto;"
         return "\n".join([
             f'<svg xmlns="http://www.w3.org/2000/svg" class="{self.prefix}" role="img" aria-label="{escape(title)}"'
             f' viewBox="0 0 {width} {height}" width="100%" style="{css}">',
             f"<title>{escape(title)}</title>",
             f"<desc>{escape(description)}</desc>",
             f"<style>{style}</style>",
-            f'<rect class="{self.prefix}-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="18"/>',
-            self.label(x + w - 12, y + h - 12, step, "end", f"{self.prefix}-quiet"),
             *body,
             "</svg>",
         ])
+
+    def frame(self, cell: tuple[float, float, float, float], step: object) -> str:
+        """A cell's rounded frame (x, y, width, height), with `step` in its lower right corner."""
+        x, y, w, h = cell
+        return (f'<rect class="{self.prefix}-cell" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="18"/>\n'
+                + self.label(x + w - 12, y + h - 12, step, "end", f"{self.prefix}-quiet"))
 
     def math(self, s: str) -> str:
         """Unicode maths as tspans: one-letter names in italic, ``c_{t−1}`` as a subscript.

@@ -15,6 +15,7 @@ from gated.render import NBSP, TIMES, LANGUAGES, named, using_language
 @pytest.mark.parametrize(("printed", "expected"), [
     ("90", 1.0), ("132,096", 1.0), ("0.9046", 1e-4), ("2.29", 0.01), ("75%", 0.01), ("7.5%", 0.001),
     ("7.1e-15", 1e-16), ("2.565e-03", 1e-6), ("3.6" + TIMES + "¹¹", 1e10), ("1.5" + TIMES + "⁻⁴", 1e-5),
+    ("\u22124.24", 0.01), ("-4.24", 0.01), ("\u22121.5" + TIMES + "⁻⁴", 1e-5), ("\u22127.1e-15", 1e-16),
 ])
 def test_the_unit_of_the_last_digit_printed(printed, expected):
     assert unit(printed) == expected
@@ -28,6 +29,15 @@ def test_an_answer_shows_as_its_named_value_and_carries_the_exact_value():
     m = ANSWER.search(printed)
     assert m and m["key"] == "share" and float(m["value"]) == x and float(m["within"]) == 5e-5
     assert m["percent"] is None
+
+
+def test_a_negative_answer_shows_with_the_minus_sign_and_carries_its_signed_value():
+    """−4.24 as the page prints it (U+2212); the field checks the value itself, which JSON and the page's script
+    read with an ordinary minus, within half a unit of the last digit shown."""
+    printed = answer("b_f", -4.2437, ".2f")
+    assert '<span data-name="b_f">\u22124.24</span>' in printed
+    m = ANSWER.search(printed)
+    assert float(m["value"]) == -4.2437 and float(m["within"]) == pytest.approx(0.005)
 
 
 def test_whole_numbers_must_be_exact_and_shares_say_so():

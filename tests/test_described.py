@@ -92,6 +92,9 @@ def test_the_explorer_prints_like_the_page():
     """Russian groups with a no-break space and keeps the decimal point, as gated.render does."""
     assert explorer.shown(2.0, 47, "ru") == explorer.shown(2.0, 47, "en")  # no grouping needed at these formats
     assert explorer.values(0.0, 6) == {"gate": 0.5, "kept": 0.5**6, "plain": 0.5**6}
+    for lang in LANGS:  # a negative bias with the minus sign, U+2212, as gated.render.number prints it
+        assert explorer.shown(-0.75, 47, lang)["bias"] == "\u22120.75"
+        assert explorer.shown(explorer.BIAS.low, 47, lang)["bias"] == "\u22122.00"
 
 
 def test_a_plot_is_the_same_bytes_in_another_process():
@@ -104,3 +107,39 @@ def test_a_plot_is_the_same_bytes_in_another_process():
     here = plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7, 1e-6)
     there = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert here == there and 'id="losses-0"' in here
+
+
+def test_the_plots_write_a_negative_number_with_the_minus_sign():
+    """Tick labels: matplotlib's unicode_minus, which the chapter's style keeps; descriptions: gated.render.number."""
+    import matplotlib as mpl
+
+    from gated.chapter import trained_gates
+
+    with plots._figure("minus"):
+        assert mpl.rcParams["axes.unicode_minus"] is True
+    T, H = 5, 3
+    c = np.linspace(-0.5, 0.5, T)[:, None] * np.array([1.0, 2.0, 0.1])  # unit 1 differs most between symbols
+    ts = [trained_gates.Trace(*(np.full((T, H), 0.5) for _ in "ifgo"), c * (k - 1.5), np.zeros((T, H)),
+                              np.full(4, 0.25)) for k in range(4)]
+    for lang in LANGS:
+        with using_language(lang):
+            _, _, desc = _described(trained_gates.plot(ts))
+        assert f"0: {number(-1.5, '.2f')}" in desc and "\u22121.50" in desc and "-1.50" not in desc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_drawings_over_time_state_their_key_numbers(lang):
+    """The unrolled LSTM's description gives every share on its lines; the two directions' says what the examined
+    output depends on, in the page's language."""
+    from gated.chapter import directions, unrolled
+
+    with using_language(lang):
+        label, title, desc = _described(unrolled.memory_line())
+        assert label == title and _russian(title + desc) == (lang == "ru")
+        left = unrolled.shares()
+        for line in "ch":
+            assert ", ".join(number(float(v), unrolled.SPEC) for v in left[line]) in desc
+        label, title, desc = _described(directions.two_directions())
+    assert label == title and _russian(title + desc) == (lang == "ru")
+    forward, backward = directions.reads()
+    assert directions.span(forward, "x({})") in desc and directions.span(backward, "x({})") in desc

@@ -44,7 +44,7 @@ def test_scientific_and_fixed_are_the_same_in_both_languages():
         assert render.number(7.105427357601002e-15, ".3e", lang) == "7.105e-15"
         assert render.number(3.6e11, ".1e", lang) == "3.6e+11"
         assert render.number(0.88079707797788, ".4f", lang) == "0.8808"
-        assert render.number(-0.2, "+.2f", lang) == "-0.20"
+        assert render.number(-0.2, "+.2f", lang) == "\u22120.20"
 
 
 def test_powers_of_ten_for_prose_read_back():
@@ -56,9 +56,50 @@ def test_powers_of_ten_for_prose_read_back():
         assert render.parse(render.number(x, ".1×")) == x
 
 
+MINUS = "\u2212"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_negative_number_has_a_minus_sign_not_a_hyphen(lang):
+    """The sign of a negative number is U+2212 in every format, both languages; an exponent keeps its hyphen."""
+    nbsp = "\u00a0"
+    grouped = {"en": ",", "ru": nbsp}[lang]
+    assert render.number(-0.32, ".2f", lang) == MINUS + "0.32"
+    assert render.number(-4.24, "+.2f", lang) == MINUS + "4.24"
+    assert render.number(-132096, ",d", lang) == MINUS + "132" + grouped + "096"
+    assert render.number(-0.75, ".0%", lang) == MINUS + "75" + ("%" if lang == "en" else nbsp + "%")
+    assert render.number(-7.105427357601002e-15, ".3e", lang) == MINUS + "7.105e-15"
+    assert render.number(-3.6e11, ".1×", lang) == f"{MINUS}3.6{nbsp}×{nbsp}10¹¹"
+    assert render.number(-0.5, "g", lang) == MINUS + "0.5"
+    assert render.number(-0.0001, ".3f", lang) == MINUS + "0.000"  # format's negative zero keeps its sign
+    assert render.number(0.32, ".2f", lang) == "0.32" and render.number(0.32, "+.2f", lang) == "+0.32"
+    assert render.named("a", -0.32, ".2f", lang) == f'<span data-name="a">{MINUS}0.32</span>'
+    assert render.vector([0.1, -0.2], ".1f", lang) == f"(0.1, {MINUS}0.2)"
+    table = Table((Column(Text("x", "x"), ".2f"),), ((-0.32,), (0.5,)))
+    assert render.markdown(table, lang).splitlines()[2] == f"| {MINUS}0.32 |"
+    assert f"{MINUS}0.32" in render.text(table, lang)
+    assert not any("-" in render.number(x, spec, lang) for x in (-1.5, -2, -1e5) for spec in (".1f", ",.0f", "+.3f"))
+
+
+@pytest.mark.parametrize("x", [-0.32, -4.24, -132096, -0.75, -7.105e-15, -3.6e11, 0.32, 0.0])
+@pytest.mark.parametrize("spec", [".2f", "+.3f", ",.0f", ".3e", ".1×", ".0%"])
+def test_parse_reads_back_what_number_printed_with_either_sign(x, spec):
+    printed = render.number(x, spec, "en")
+    plain = format(x, spec[:-1] + "e" if spec.endswith("×") else spec)  # what format() prints, with a hyphen
+    for shown in (printed, printed.replace(MINUS, "-")):
+        assert render.parse(shown) == render.parse(plain), shown
+
+
+def test_parse_reads_a_minus_sign():
+    assert render.parse(MINUS + "0.32") == -0.32 == render.parse("-0.32")
+    assert render.parse(MINUS + "132,096") == -132096 and isinstance(render.parse(MINUS + "132,096"), int)
+    assert render.parse(MINUS + "75%") == -0.75
+    assert render.parse(MINUS + "7.105e-15") == -7.105e-15
+
+
 def test_vectors():
     assert render.vector(np.array([0.80376, 0.69636]), "+.4f", "en") == "(+0.8038, +0.6964)"
-    assert render.vector([0.1, -0.2], "+.2f", "ru") == "(+0.10, -0.20)"
+    assert render.vector([0.1, -0.2], "+.2f", "ru") == "(+0.10, \u22120.20)"
     assert render.vector(np.array([[1.0], [2.0]]), ".1f") == "(1.0, 2.0)"
     assert render.vector([1234.0, 5.0], ",.0f", "ru") == "(1\u00a0234, 5)"
 

@@ -1,8 +1,9 @@
 // Exercises that answer back (gated/answers.py writes each field, hooks/answers.py puts it before its folded
 // answer). Plain JavaScript, no network: the answer and how far from it a number may be came with the page.
 // The reader types a number with a decimal point or a comma, grouped or not (132,096, 132 096, 0,75), as a
-// share (75%) or with a power of ten (7.1e-15, 7,1·10^-15, 7.1 × 10⁻¹⁵); Enter or the button checks it, and
-// the live region says whether it is right or how far off, in the page's language and number format.
+// share (75%) or with a power of ten (7.1e-15, 7,1·10^-15, 7.1 × 10⁻¹⁵), negative with a hyphen or a minus
+// sign (-4.24, −4.24); Enter or the button checks it, and the live region says whether it is right or how
+// far off, in the page's language and number format (a negative number with the minus sign, as the page).
 // Set up on every page Material shows, including after an instant page switch (document$).
 
 (function () {
@@ -10,6 +11,7 @@
 
   const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
   const NBSP = "\u00a0";
+  const MINUS = "\u2212"; // gated.render.MINUS: the sign of a negative number as the page prints it
   const TIMES = NBSP + "×" + NBSP + "10"; // gated.render.TIMES: 3.6 × 10¹¹ on one line
 
   // ------------------------------------------------------------ reading what the reader typed
@@ -51,7 +53,7 @@
       if (/[.,]/.test(int + frac)) continue;
       int = int.replace(/^0+(?=\d)/, "") || "0";
       const value = Number(`${sign}${int}.${frac || "0"}e${power - (percent ? 2 : 0)}`);
-      if (Number.isFinite(value)) readings.push({ value, sign: sign === "-" ? "-" : "", int, frac, power, percent });
+      if (Number.isFinite(value)) readings.push({ value, sign: sign === "-" ? MINUS : "", int, frac, power, percent });
     }
     return readings;
   }
@@ -70,7 +72,7 @@
     return text + (lang === "ru" ? NBSP + "%" : "%");
   }
 
-  // A reading as the reader wrote it, in the page's format: 0,75 on an English page shows as 0.75.
+  // A reading as the reader wrote it, in the page's format: 0,75 on an English page shows as 0.75, -4.24 as −4.24.
   function shown(r, lang) {
     const s = r.sign + grouped(r.int, lang) + (r.frac ? "." + r.frac : "") + (r.power ? powerOfTen(r.power) : "");
     return r.percent ? share(s, lang) : s;

@@ -1,64 +1,14 @@
 // The forget-bias explorer (gated/chapter/explorer.py writes its markup). Plain
 // JavaScript, no network: two sliders, three numbers and a plot, recomputed
 // as the sliders move, with the formulas of gated.highway and the formats of
-// gated.render.number. Set up on every page Material shows, including after
+// gated.render.number (number.js). Set up on every page Material shows, including after
 // an instant page switch (document$).
 
 (function () {
   "use strict";
 
-  // ------------------------------------------------------------ numbers, as Python formats them
-
-  // Round a string of decimal digits to `keep` digits, half to even, as Python's
-  // format() does on the exact value of a double. Returns [digits, carried].
-  function roundDigits(digits, keep) {
-    const head = digits.slice(0, keep), rest = digits.slice(keep);
-    const half = rest === "" ? -1 : rest[0] > "5" ? 1 : rest[0] < "5" ? -1 : /[1-9]/.test(rest.slice(1)) ? 1 : 0;
-    const last = head === "" ? 0 : Number(head[head.length - 1]);
-    if (half < 0 || (half === 0 && last % 2 === 0)) return [head, false];
-    const up = (BigInt(head || "0") + 1n).toString().padStart(head.length, "0");
-    return up.length > head.length ? [up.slice(0, head.length || 1), true] : [up, false];
-  }
-
-  function fixed(x, places) {
-    // toFixed(100) is exact to 100 places: enough to round half to even at `places`.
-    const [int, frac] = Math.abs(x).toFixed(100).split(".");
-    let [digits, carried] = roundDigits(int + frac, int.length + places);
-    if (carried) digits = "1" + digits;
-    const cut = digits.length - places;
-    return digits.slice(0, cut) + (places ? "." + digits.slice(cut) : "");
-  }
-
-  function scientific(x, places) {
-    if (x === 0) return (0).toFixed(places) + "e+00";
-    const [mantissa, e] = Math.abs(x).toExponential(100).split("e");
-    let exponent = Number(e);
-    let [digits, carried] = roundDigits(mantissa.replace(".", ""), places + 1);
-    if (carried) exponent += 1;
-    const sign = exponent < 0 ? "-" : "+";
-    return digits[0] + (places ? "." + digits.slice(1) : "") + "e" + sign + String(Math.abs(exponent)).padStart(2, "0");
-  }
-
-  // format(x, spec) for the specs the explorer uses: [+][,][.N](f|e) and d.
-  function format(x, spec) {
-    const m = /^(\+?)(,?)(?:\.(\d+))?([fed])$/.exec(spec);
-    if (!m) throw new Error("explorer: unsupported format " + spec);
-    const [, plus, group, places, kind] = m;
-    let s = kind === "d" ? String(Math.abs(Math.trunc(x))) : kind === "e" ? scientific(x, Number(places)) : fixed(x, Number(places));
-    if (group) {
-      const [int, rest] = s.split(/(?=[.e])/);
-      s = int.replace(/\B(?=(\d{3})+$)/g, ",") + (rest || "");
-    }
-    const negative = x < 0 || Object.is(x, -0);
-    return (negative ? "-" : plus ? "+" : "") + s;
-  }
-
-  // gated.render.number: Russian groups with a no-break space and sets one before %.
-  function number(x, spec, lang) {
-    let s = format(x, spec);
-    if (lang === "ru") s = s.replace(/,/g, "\u00a0").replace(/%$/, "\u00a0%");
-    return s;
-  }
+  // gated.render.number, from number.js: Python's formats, the page's language, a minus sign for a negative number.
+  const number = (x, spec, lang) => window.gatedNumber(x, spec, lang);
 
   // gated.gate.sigmoid, computed the same way: exp(-log(1 + e^(-a))).
   function logaddexp0(a) {

@@ -1,5 +1,5 @@
-// Keyboard reach for what scrolls sideways: a wide table, formula or notebook
-// cell that overflows its box gets tabindex="0", so that a reader without a
+// Keyboard reach for what scrolls sideways: a wide table, formula, drawing or
+// notebook cell that overflows its box gets tabindex="0", so that a reader without a
 // mouse can focus it and scroll it with the arrow keys (axe:
 // scrollable-region-focusable). Checked once the formulas are set and their
 // fonts loaded (then <html> carries data-scrollers-checked), again after every
@@ -13,6 +13,7 @@
     ".md-typeset .highlight-ipynb",
     ".md-typeset .jp-OutputArea-output",
     ".md-typeset pre > code",
+    ".md-typeset figure.computed", // a drawing kept legible on a phone: gated/chapter/unrolled.py, directions.py
   ].join(", ");
 
   function reach() {

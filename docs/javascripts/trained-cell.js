@@ -1,7 +1,9 @@
 // The trained cell (gated/chapter/trained_cell.py writes its markup and the exported weights). Plain
 // JavaScript, no network: the LSTM step of gated.lstm in double precision, run on the chosen first
-// symbol and blanks after, shown step by step for the units that carry the symbol. The whole trace of
-// the current symbol is left in data-trace, for the page's test to compare with the build's.
+// symbol and blanks after, shown step by step for the units that carry the symbol, its numbers printed
+// by number.js as gated.render.number prints them. The plots of the memory are the build's; the script
+// only marks the step it is on and the chosen symbol's line. The whole trace of the current symbol is
+// left in data-trace, for the page's test to compare with the build's.
 
 (function () {
   "use strict";
@@ -21,7 +23,7 @@
     });
   }
 
-  // gated.lstm.lstm_step on the sequence: symbol k at t = 0, blanks after. Returns f, i, c as (T, units).
+  // gated.lstm.lstm_step on the sequence: symbol k at the first step, blanks after. Returns f, i, c as (T, units).
   function run(config, k) {
     const p = config.cell, units = config.units;
     let h = new Array(config.H).fill(0), c = new Array(config.H).fill(0);
@@ -39,7 +41,21 @@
     return trace;
   }
 
-  const show = (x) => (x < 0 ? "-" : "") + Math.abs(x).toFixed(3);
+  // The build's plots: the chosen symbol's line drawn heavier, the current step marked on every plot.
+  function mark(root, symbol, t) {
+    root.querySelectorAll(".trained-cell-plot").forEach((plot) => {
+      plot.querySelectorAll(".trained-cell-line").forEach((line) =>
+        line.classList.toggle("trained-cell-chosen", line.dataset.symbol === String(symbol)));
+      const line = plot.querySelector(`.trained-cell-line[data-symbol="${symbol}"]`);
+      const [x, y] = line.getAttribute("points").split(" ")[t].split(","); // the build's coordinates, as written
+      const now = plot.querySelector(".trained-cell-now"), dot = plot.querySelector(".trained-cell-dot");
+      now.setAttribute("d", now.getAttribute("d").replace(/^M[\d.]+/, "M" + x));
+      dot.setAttribute("cx", x);
+      dot.setAttribute("cy", y);
+      now.removeAttribute("display");
+      dot.removeAttribute("display");
+    });
+  }
 
   function setUp(root) {
     if (root.dataset.ready) return;
@@ -48,11 +64,12 @@
     const symbol = root.querySelector('select[data-role="symbol"]');
     const live = root.querySelector('[data-show="live"]');
     const moves = root.querySelectorAll("button[data-move]");
-    let trace = null, t = 0;
+    const show = (x) => window.gatedNumber(x, ".3f", config.lang); // gated.render.number: −0.123 with a minus sign
+    let trace = null, t = 0; // t counts from 0 here; the page says step t + 1, as x_1 is the first
 
     function update() {
       const fill = (s, values) => s.replace(/\{(\w+)\}/g, (_, key) => values[key]);
-      let said = fill(config.step, { t: t, T: config.T - 1, k: symbol.value });
+      let said = fill(config.step, { t: t + 1, T: config.T, k: symbol.value });
       config.units.forEach((u, n) => {
         const values = { u: u };
         for (const key of ["f", "i", "c"]) {
@@ -61,12 +78,14 @@
         }
         said += " " + fill(config.unit, values);
       });
-      root.querySelector('[data-show="step"]').textContent = "t = " + t;
+      root.querySelector('[data-show="step"]').textContent = "t = " + (t + 1);
       live.textContent = said;
       moves.forEach((b) => {
         const end = b.dataset.move === "first" || b.dataset.move === "previous" ? 0 : config.T - 1;
         b.setAttribute("aria-disabled", String(t === end));
       });
+      root.dataset.step = String(t + 1);
+      mark(root, Number(symbol.value), t);
     }
 
     function choose() {
@@ -93,7 +112,7 @@
     });
     symbol.addEventListener("change", choose);
     choose();
-    root.hidden = false;
+    root.querySelector(".trained-cell-controls").hidden = false;
   }
 
   function setUpAll() {

@@ -83,7 +83,7 @@ FIGURED = [(lang, path) for lang in ("en", "ru") for path in ("step-by-step/", "
 def test_every_figure_has_a_name_and_a_description_in_the_page_language(shown, lang, path):
     visit = shown(lang, path)
     images = visit.page.evaluate("""() => [...document.querySelectorAll('article figure svg, article svg')]
-        .filter(s => !s.parentElement.closest('svg'))
+        .filter(s => !s.parentElement.closest('svg') && s.getAttribute('aria-hidden') !== 'true')  // not an icon
         .map(s => ({role: s.getAttribute('role'), label: s.getAttribute('aria-label') || '',
                     title: s.querySelector(':scope > title')?.textContent || '',
                     desc: s.querySelector(':scope > desc')?.textContent || ''}))""")

@@ -97,7 +97,10 @@ def test_an_edit_to_the_diagram_reruns_the_figure_blocks_and_nothing_else(warm, 
                            "docs/step-by-step.ru.md, block 'counterfactual-figure'",
                            # the GRU's figure draws in the LSTM figure's style (gru_diagram imports diagram.STYLE);
                            # its worked coordinate, whose weights are in examples, does not run
-                           "docs/gru.md, block 'gru-figure'", "docs/gru.ru.md, block 'gru-figure'"}
+                           "docs/gru.md, block 'gru-figure'", "docs/gru.ru.md, block 'gru-figure'",
+                           # so do the drawings over time (unrolled and directions import diagram.STYLE)
+                           "docs/highway.md, block 'unrolled'", "docs/highway.ru.md, block 'unrolled'",
+                           "docs/bidirectional.md, block 'directions'", "docs/bidirectional.ru.md, block 'directions'"}
     assert "gated.chapter.diagram" in imported(result.stderr) and "torch" not in imported(result.stderr)
 
 

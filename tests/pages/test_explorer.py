@@ -7,7 +7,7 @@ import pytest
 
 from gated import highway
 from gated.chapter import explorer, tables
-from gated.render import markdown
+from gated.render import MINUS, markdown, number
 from browsing import lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
@@ -38,8 +38,29 @@ def test_the_explorer_shows_what_gated_computes_at_every_position(shown, lang):
             description = page.evaluate("() => document.querySelector('.bias-explorer desc').textContent")
             if description != str(explorer.DESCRIBE(lang)).format(**expected):
                 wrong.append(f"b_f={b_f}, τ={tau}: the plot says {description!r}")
+            if b_f < 0 and not now["bias"].startswith("\u2212"):
+                wrong.append(f"b_f={b_f}: shows {now['bias']!r}, not with the minus sign U+2212")
     assert wrong == [], "\n".join(wrong)
     assert visit.errors == []
+
+
+NUMBERS = [0.0, -0.0, 0.32, -0.32, -4.24, -0.0004, 0.0625, -0.0625, 2.5, -3.5, 0.88079707797788, -132096.0,
+           7.105427357601002e-15, -7.105427357601002e-15, 1234567.891]
+SPECS = [".3f", "+.2f", ".4f", ".0f", ",.0f", ".3e", "+.1e"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_pages_scripts_print_numbers_as_gated_render_number(shown, lang):
+    """number.js, which explorer.js and trained-cell.js print with, is gated.render.number: Python's rounding (half
+    to even on the exact double), grouping in the page's language, and the minus sign U+2212 for a negative number
+    (negative zero too, as Python's format keeps its sign)."""
+    page = shown(lang, "forget-bias/").page
+    cases = [[x, spec] for x in NUMBERS for spec in SPECS] + [[x, ",d"] for x in (0, 7, -7, 132096, -1202000)]
+    got = page.evaluate("([cases, lang]) => cases.map(([x, spec]) => window.gatedNumber(x, spec, lang))",
+                        [cases, lang])
+    expected = [number(int(x) if spec == ",d" else x, spec, lang) for x, spec in cases]
+    assert [(c, g, e) for c, g, e in zip(cases, got, expected) if g != e] == []
+    assert any(MINUS in e for e in expected) and not any("-" in g.split("e")[0] for g in got)
 
 
 def test_the_explorer_agrees_with_the_static_table():

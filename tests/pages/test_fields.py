@@ -15,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from browsing import PAGES
 from gated.answers import WORDS
-from gated.render import NBSP, TIMES
+from gated.render import MINUS, NBSP, TIMES
 
 pytestmark = pytest.mark.build
 
@@ -117,6 +117,8 @@ def _other_formats(printed: str, lang: str) -> list[str]:
     else:
         other = printed.replace(NBSP + "%", "%").replace(NBSP, ",")
     forms = [other, printed.replace(NBSP, " ")]
+    if MINUS in printed:
+        forms.append(printed.replace(MINUS, "-"))  # -4.24: a hyphen, as a keyboard types it
     if "." in printed and "," not in printed and (TIMES in printed or NBSP not in printed):
         forms.append(printed.replace(".", ","))  # 0,231: a decimal comma
     return forms
@@ -160,6 +162,8 @@ READINGS = [
     ("132 096", [132096]), (f"132{NBSP}096", [132096]), ("132\u202f096", [132096]), ("132096", [132096]),
     ("2,860,032", [2860032]), ("1,234.5", [1234.5]), ("1.234,5", [1234.5]),
     ("0.75", [0.75]), ("0,75", [0.75]), ("75%", [0.75]), ("75 %", [0.75]), (".5", [0.5]), ("-3", [-3]), ("−3", [-3]),
+    ("-0.32", [-0.32]), ("−0.32", [-0.32]), ("−0,32", [-0.32]), ("- 0.32", [-0.32]), ("−1,234.5", [-1234.5]),
+    ("−7.1e−15", [-7.1e-15]), ("-75%", [-0.75]),
     ("7.1e-15", [7.1e-15]), ("7,1E-15", [7.1e-15]), ("7,1·10^-15", [7.1e-15]), ("7.1 × 10⁻¹⁵", [7.1e-15]),
     (f"1.4{TIMES}⁷", [1.4e7]), ("3.6x10^{11}", [3.6e11]), ("3,6*10^(11)", [3.6e11]),
     ("abc", []), ("1..2", []), ("1,2,3", []), ("", []), ("12 a", []),
@@ -174,6 +178,24 @@ def test_a_reader_may_type_either_language_s_format(shown, lang):
                         [[text, lang] for text, _ in READINGS])
     expected = [values[lang] if isinstance(values, dict) else values for _, values in READINGS]
     assert [(t, g) for (t, _), g, e in zip(READINGS, got, expected) if g != pytest.approx(e, rel=1e-12)] == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_negative_answer_is_right_typed_with_a_hyphen_or_a_minus_sign_and_said_with_the_minus_sign(shown, lang):
+    """lstm/'s ex-keep asks for b_f = −4.24: a reader's -4.24 and −4.24 are both right, and the page says the
+    number back as it prints it, with U+2212; a number just off is wrong, said with the minus sign too."""
+    page = shown(lang, "lstm/").page
+    printed = next(p for ref, p, _, _ in page.evaluate(SHOWN) if ref == "ex-keep:b_f")
+    assert printed == f"{MINUS}4.24"
+    said = page.evaluate("""cases => cases.map(t => {
+        const form = document.querySelector('form.answer[data-answer="ex-keep:b_f"]');
+        return gatedAnswers.verdict(t, JSON.parse(form.dataset.config));
+    })""", ["-4.24", f"{MINUS}4.24", f"{MINUS}4,24", "-4.3", "4.24"])
+    right = WORDS["right"](lang).format(typed=f"{MINUS}4.24")
+    assert said[:3] == [["right", right]] * 3
+    for (kind, words), typed, side in zip(said[3:], (f"{MINUS}4.3", "4.24"), ("low", "high"), strict=True):
+        assert kind == "wrong" and words.startswith(WORDS[side](lang).split("{off}")[0].format(typed=typed)), words
 
 
 def _said(page, form) -> str:

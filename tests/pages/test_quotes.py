@@ -122,3 +122,15 @@ def test_each_language_build_knows_its_language(built):
 def test_a_snippet_included_into_prose_is_refused(quotes):
     problems = quotes.check('Text.\n\n--8<-- "snippets/notes.md"\n', "docs/page.md", "en")[1]
     assert len(problems) == 1 and problems[0].startswith("docs/page.md:3: a snippet included outside a fenced block")
+
+
+def test_a_negative_value_is_quoted_with_the_minus_sign_not_a_hyphen(quotes):
+    """gated.render.number prints −4.24 (U+2212); a page that quotes it as -4.24 fails, naming its line, in both
+    languages, and the minus sign passes."""
+    from gated import named
+
+    html = f'<div class="exec" data-exec="ex-keep"><p>{named("b_f", -4.2437, ".2f")}</p></div>'
+    for lang in ("en", "ru"):
+        hyphen = quotes.check_block_values(html, "docs/lstm.md", [quotes.Quote(198, "-4.24", "ex-keep:b_f")], lang)
+        assert hyphen == ["docs/lstm.md:198: ex-keep:b_f is '−4.24' as the block printed it, but the page says '-4.24'"]
+        assert quotes.check_block_values(html, "docs/lstm.md", [quotes.Quote(198, "−4.24", "ex-keep:b_f")], lang) == []

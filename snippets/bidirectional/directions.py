@@ -1,0 +1,4 @@
+from gated import figure
+from gated.chapter import directions
+
+print(figure(directions.two_directions()))
