@@ -144,7 +144,7 @@ def rewrite(text: str, own: list[labels.Label], targets: dict[str, Target]) -> s
 
 # ---------------------------------------------------------------- the page's HTML: numbers in place
 
-HEADING = re.compile(r'<h(?P<level>[12]) id="(?P<id>[^"]*)"(?P<rest>[^>]*)>')
+HEADING = re.compile(r'<h(?P<level>[12])\b[^>]*?\sid="(?P<id>[^"]*)"[^>]*>')
 CAPTION = re.compile(r'(?:<p>)?<div class="numbered-caption"(?P<attributes>[^>]*)>(?P<caption>.*?)</div>(?:</p>)?', re.S)
 ATTRIBUTE = re.compile(r'\s(?P<key>[\w-]+)="(?P<value>[^"]*)"')
 FIGCAPTION = re.compile(r"<figcaption>(?P<caption>.*?)</figcaption>", re.S)
