@@ -111,24 +111,35 @@ def test_every_figure_has_a_caption_and_the_referred_ones_a_number(built, soups,
     pytest.param("ru", "gru/", marks=pytest.mark.acts_on("gru/", lang="ru")),
 ])
 def test_a_reference_is_a_link_that_lands_on_its_target(shown, lang, path):
-    """A reference on the same page scrolls to its target; one to another page opens it there (instant
-    navigation), with the target in view and the same number in its caption."""
-    page = shown.act(lang, path).page
-    here = page.locator('article a.reference[href^="#"]').first
-    anchor = here.get_attribute("href")[1:]
-    here.click()
-    page.wait_for_function(f"() => location.hash === '#{anchor}'")
-    assert _in_view(page, anchor), f"{anchor} is not in view after its reference was followed"
-    there = page.locator('article a.reference[href*="/#fig-"]').first
-    said, anchor = there.inner_text(), there.get_attribute("href").split("#")[1]
-    there.click()
-    page.wait_for_function(f"() => location.hash === '#{anchor}' && document.getElementById('{anchor}')")
-    page.wait_for_function(f"() => {{ const r = document.getElementById('{anchor}').getBoundingClientRect();"
-                           f" return r.top < innerHeight && r.bottom > 0; }}")
+    """A reference to another page opens it there (instant navigation), with the target in view and the same
+    number in its caption; there, a reference to the same page scrolls to its target. Followed from the
+    keyboard."""
+    page = shown.act(lang, path).settled().page  # instant navigation is ready once the page has its sitemap
+    # Material's instant navigation writes each link's href out in full: tell them apart by path.
+    listed = """() => [...document.querySelectorAll('article a.reference')].map((a, k) =>
+        ({k, here: a.pathname === location.pathname, anchor: a.hash.slice(1), said: a.textContent}))"""
+    there = next(r for r in page.evaluate(listed) if not r["here"] and r["anchor"].startswith("fig-"))
+    page.locator("article a.reference").nth(there["k"]).focus()  # from the keyboard, as any reader can
+    page.keyboard.press("Enter")
+    anchor = there["anchor"]
+    # The address's fragment is not a witness: Material's navigation.tracking rewrites it as the page scrolls.
+    page.wait_for_function(f"() => !!document.getElementById('{anchor}')", polling=100)
+    _wait_in_view(page, anchor)
     caption = page.locator(f"#{anchor} figcaption .caption-number").inner_text()
-    assert caption.split()[-1] == said.split()[-1], f"{said!r} landed on {caption!r}"
+    assert caption.split()[-1].rstrip(".") == there["said"].split()[-1], f"{there['said']!r} landed on {caption!r}"
+    # On the page it landed on, a reference to something of that page, followed from where the reference stands.
+    here = next(r for r in page.evaluate(listed) if r["here"])
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.locator("article a.reference").nth(here["k"]).focus()
+    page.keyboard.press("Enter")
+    _wait_in_view(page, here["anchor"])
 
 
-def _in_view(page, anchor: str) -> bool:
-    return page.evaluate(f"""() => {{ const r = document.getElementById('{anchor}').getBoundingClientRect();
-        return r.top < innerHeight && r.bottom > 0; }}""")
+def _wait_in_view(page, anchor: str) -> None:
+    """Wait until the element `anchor` is in the window (a link's scroll may be smooth), or fail saying so."""
+    try:
+        page.wait_for_function(f"""() => {{ const r = document.getElementById('{anchor}').getBoundingClientRect();
+            return r.top < innerHeight && r.bottom > 0; }}""", polling=100, timeout=5000)
+    except Exception:  # noqa: BLE001 - Playwright's timeout, said as what it means
+        where = page.evaluate(f"() => [scrollY, innerHeight, document.getElementById('{anchor}').getBoundingClientRect().top]")
+        pytest.fail(f"{anchor} is not in view after its reference was followed (scrollY, height, its top: {where})")
