@@ -36,7 +36,7 @@ CAPTION = re.compile(rf"^(?P<indent>[ \t]*):[ \t]+(?P<caption>(?:.*?[^ \t])?)[ \
 REFERENCE = re.compile(rf"(?<![\w@/.`-])@(?P<label>(?P<kind>{'|'.join(KINDS)}|Sec|Fig|Tbl)-{NAME})(?![\w-])")
 UNNUMBERED = re.compile(r"^#[ \t]+.*\{[^}\n]*\.unnumbered\b[^}\n]*\}[ \t]*$", re.M)  # a page outside the numbers
 H2 = re.compile(r"^##[ \t]+\S", re.M)
-SOMETHING = re.compile(rf"\{{#(?:{'|'.join(KINDS)})-[^}}\n]*\}}|(?<![\w@/.`])@(?:{'|'.join(KINDS)}|Sec|Fig|Tbl)-[^\s.,;:!?)\]]*")
+SOMETHING = re.compile(rf"\{{#(?:{'|'.join(KINDS)})-[^}}\n]*\}}|(?<![\w@/.`])@(?:{'|'.join(KINDS)}|Sec|Fig|Tbl|Eq)-[^\s.,;:!?)\]]*")
 TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 BLOCK_ID = re.compile(r'\bid="(?P<id>[^"]+)"')
 
@@ -68,8 +68,8 @@ def _line_of(text: str):
 
 
 def visible(text: str) -> str:
-    """`text` with its code (fences, code spans) and comments blanked, offsets kept."""
-    for m in seen.code(text):
+    """`text` with its fences (code and text), code spans and comments blanked, offsets kept."""
+    for m in seen.fences(text):
         text = seen.blank(text, m.start(), m.end())
     return seen.blank_all(seen.blank_all(text, seen.CODE_SPAN), seen.COMMENT)
 
@@ -110,7 +110,8 @@ def find(text: str, first_line: int = 1) -> tuple[list[Label], list[Reference], 
         if not any(s <= m.start() < e for s, e in known) and not any(x.start <= m.start() < x.end for x in labels):
             problems.append((line(m.start()), f"{m.group()!r} is not a label or a reference: a label is"
                                               f" {{#kind-name}} and a reference @kind-name, with kind one of"
-                                              f" {', '.join(KINDS)} and a name of lowercase words joined by hyphens"))
+                                              f" {', '.join(KINDS)} and a name of lowercase words joined by hyphens (an equation's reference,"
+                                              f" its number in brackets, takes no capital)"))
     return labels, references, problems
 
 

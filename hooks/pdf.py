@@ -27,6 +27,7 @@ import os
 import shutil
 import threading
 import time
+from html import escape
 from pathlib import Path
 
 import shared
@@ -114,9 +115,14 @@ def starts(entries: list[str], marks: list[tuple[str, int]]) -> list[int | None]
     return pages
 
 
+def title(lang: str, config) -> str:
+    """The book's title: 'Chapter 13 · Gated recurrence: LSTM and GRU', the PDF's own and its footer's."""
+    return f"{CHAPTER(lang)} {(config.extra or {}).get('chapter', '')} · {config.site_name}"
+
+
 def footer(lang: str, config) -> str:
     """Chromium's footer template: the chapter on the left, the page's number on the right."""
-    chapter = f"{CHAPTER(lang)} {(config.extra or {}).get('chapter', '')} · {config.site_name}"
+    chapter = escape(title(lang, config))
     style = "width:100%;margin:0 16mm;font:8pt sans-serif;color:#555;display:flex;justify-content:space-between"
     return f'<div style="{style}"><span>{chapter}</span><span class="pageNumber"></span></div>'
 
@@ -138,6 +144,7 @@ def make(root: Path, url: str, out: Path, lang: str, config) -> int:
                 page.goto(f"http://127.0.0.1:{server.server_address[1]}/{url}")
                 page.wait_for_function(READY, timeout=300_000)
                 page.emulate_media(media="print")
+                page.evaluate("title => { document.title = title; }", title(lang, config))  # the PDF's title
                 entries = page.eval_on_selector_all(".print-contents__page", "slots => slots.map(s => s.dataset.title)")
                 fill = "(slots, pages) => slots.forEach((s, k) => { s.textContent = pages[k]; })"
                 page.eval_on_selector_all(".print-contents__page", fill, ["00"] * len(entries))  # as wide as a page's

@@ -132,3 +132,12 @@ def test_every_page_links_to_the_pdf(built, soups, lang):
         assert link.has_attr("download")
     printable = soups[built / PDF[lang].replace("gated-recurrence.pdf", "index.html")]
     assert printable.select_one("a.chapter-pdf[download]") is not None, "print/ offers no download of the PDF"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_pdf_is_tagged_in_its_language_and_titled(built, lang):
+    reader = pypdf.PdfReader(io.BytesIO((built / PDF[lang]).read_bytes()))
+    root = reader.trailer["/Root"]
+    assert root.get("/Lang") == lang
+    assert root["/MarkInfo"]["/Marked"] and "/StructTreeRoot" in root, "the PDF is not tagged for screen readers"
+    assert reader.metadata.title == FOOTER[lang]
