@@ -36,7 +36,8 @@ CAPTION = re.compile(rf"^(?P<indent>[ \t]*):[ \t]+(?P<caption>(?:.*?[^ \t])?)[ \
 REFERENCE = re.compile(rf"(?<![\w@/.`-])@(?P<label>(?P<kind>{'|'.join(KINDS)}|Sec|Fig|Tbl)-{NAME})(?![\w-])")
 UNNUMBERED = re.compile(r"^#[ \t]+.*\{[^}\n]*\.unnumbered\b[^}\n]*\}[ \t]*$", re.M)  # a page outside the numbers
 H2 = re.compile(r"^##[ \t]+\S", re.M)
-SOMETHING = re.compile(rf"\{{#(?:{'|'.join(KINDS)})-[^}}\n]*\}}|(?<![\w@/.`])@(?:{'|'.join(KINDS)}|Sec|Fig|Tbl|Eq)-[^\s.,;:!?)\]]*")
+SOMETHING = re.compile(rf"\{{#(?:{'|'.join(KINDS)})-[^}}\n]*\}}"  # what looks like a label or a reference
+                       rf"|(?<![\w@/.`])@(?:{'|'.join(KINDS)}|Sec|Fig|Tbl|Eq)-[^\s.,;:!?)\]]*")
 TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 BLOCK_ID = re.compile(r'\bid="(?P<id>[^"]+)"')
 
@@ -92,7 +93,8 @@ def find(text: str, first_line: int = 1) -> tuple[list[Label], list[Reference], 
     fences = seen.fences(text)
     for m in CAPTION.finditer(shown):
         if m["kind"] not in ("tbl", "fig"):
-            problems.append((line(m.start()), f"a caption labels a table (tbl-…) or a figure (fig-…), not {m['label']}"))
+            problems.append((line(m.start()), f"a caption labels a table (tbl-…) or a figure (fig-…),"
+                                              f" not {m['label']}"))
         block = next((f for f in fences if f.end() <= m.start() and not text[f.end():m.start()].strip()), None)
         first = block.group().split("\n", 1)[0] if block else ""
         found = BLOCK_ID.search(first) if 'exec="on"' in first else None
@@ -109,9 +111,9 @@ def find(text: str, first_line: int = 1) -> tuple[list[Label], list[Reference], 
     for m in SOMETHING.finditer(shown):  # what looks like a label or a reference, and is neither
         if not any(s <= m.start() < e for s, e in known) and not any(x.start <= m.start() < x.end for x in labels):
             problems.append((line(m.start()), f"{m.group()!r} is not a label or a reference: a label is"
-                                              f" {{#kind-name}} and a reference @kind-name, with kind one of"
-                                              f" {', '.join(KINDS)} and a name of lowercase words joined by hyphens (an equation's reference,"
-                                              f" its number in brackets, takes no capital)"))
+                                              f" {{#kind-name}} and a reference @kind-name, kind one of"
+                                              f" {', '.join(KINDS)}, the name lowercase words joined by hyphens"
+                                              f" (an equation's reference, its number in brackets, has no capital)"))
     return labels, references, problems
 
 

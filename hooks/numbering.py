@@ -145,7 +145,8 @@ def rewrite(text: str, own: list[labels.Label], targets: dict[str, Target]) -> s
 # ---------------------------------------------------------------- the page's HTML: numbers in place
 
 HEADING = re.compile(r'<h(?P<level>[12])\b[^>]*?\sid="(?P<id>[^"]*)"[^>]*>')
-CAPTION = re.compile(r'(?:<p>)?<div class="numbered-caption"(?P<attributes>[^>]*)>(?P<caption>.*?)</div>(?:</p>)?', re.S)
+CAPTION = re.compile(r'(?:<p>)?<div class="numbered-caption"(?P<attributes>[^>]*)>(?P<caption>.*?)</div>(?:</p>)?',
+                     re.S)
 ATTRIBUTE = re.compile(r'\s(?P<key>[\w-]+)="(?P<value>[^"]*)"')
 FIGCAPTION = re.compile(r"<figcaption>(?P<caption>.*?)</figcaption>", re.S)
 
@@ -191,7 +192,8 @@ def content(html: str, where: str, targets: dict[str, Target], lang: str) -> tup
         if block:  # the first table or figure that the block prints
             start = html.find(f'data-exec="{block}"')
             end = html.find('data-exec="', start + 1)
-            element = re.compile(rf"<{what}\b").search(html, start, end if end > 0 else len(html)) if start >= 0 else None
+            tag = re.compile(rf"<{what}\b")
+            element = tag.search(html, start, end if end > 0 else len(html)) if start >= 0 else None
         else:  # the table that the caption follows
             tables = list(re.finditer(r"<table\b", html[: m.start()]))
             element = tables[-1] if tables else None
@@ -219,7 +221,8 @@ def content(html: str, where: str, targets: dict[str, Target], lang: str) -> tup
                 numbered = caption("fig", target.number, own["caption"], lang)
                 html = f"{html[:own.start('caption')]}{numbered}{html[own.end('caption'):]}"
             else:
-                html = f"{html[:close]}<figcaption>{caption('fig', target.number, text, lang)}</figcaption>{html[close:]}"
+                numbered = caption("fig", target.number, text, lang)
+                html = f"{html[:close]}<figcaption>{numbered}</figcaption>{html[close:]}"
             html = html[:at] + re.sub(r"^<figure\b", f'<figure id="{label}"', html[at:], count=1)
     for target in targets.values():
         if target.kind == "eq":

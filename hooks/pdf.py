@@ -66,11 +66,12 @@ _made: dict[str, tuple[Path, int, float]] = {}  # language -> the PDF, its pages
 def why_not(command: str) -> str | None:
     """Why this run makes no PDF, or None when it makes one."""
     if command != "build":
-        return f"mkdocs {command} makes no PDF of the chapter; scripts/serve build does"
+        return f"mkdocs {command} skips the PDF of the chapter; scripts/serve build makes it"
     if os.environ.get("GATED_PDF", "").lower() in ("off", "0", "no", "false"):
-        return "GATED_PDF=off: no PDF of the chapter"
+        return "GATED_PDF=off: the PDF of the chapter is skipped"
     if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (set CHROMIUM, or apt-get install chromium): the PDF of the chapter is skipped"
+        return (f"no Chromium at {CHROMIUM}: the PDF of the chapter is skipped"
+                " (apt-get install chromium, or set CHROMIUM)")
     try:
         import playwright.sync_api  # noqa: F401
         import pypdf  # noqa: F401
@@ -151,7 +152,7 @@ def make(root: Path, url: str, out: Path, lang: str, config) -> int:
                 first = page.pdf(**options)
                 pages = starts(entries, outline(first))
                 if missing := [e for e, n in zip(entries, pages, strict=True) if n is None]:
-                    raise RuntimeError(f"the PDF's outline lacks {len(missing)} of the contents' entries: {missing[:3]}")
+                    raise RuntimeError(f"the PDF's outline lacks {len(missing)} entries of the contents: {missing[:3]}")
                 page.eval_on_selector_all(".print-contents__page", fill, pages)
                 final = page.pdf(**options)
                 if starts(entries, outline(final)) != pages:
@@ -191,7 +192,7 @@ def on_nav(nav, config, files):
 
 @event_priority(-70)  # after hooks/printable.py (-50) has written print/, before i18n (-100) builds the next language
 def on_post_build(config) -> None:
-    why = _state["why_not"] or (f"the build has {_warnings.count} warnings: no PDF of the chapter"
+    why = _state["why_not"] or (f"the build has {_warnings.count} warnings: the PDF of the chapter is skipped"
                                 if _warnings.count else None)
     if why:
         if not _state["said"]:

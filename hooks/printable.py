@@ -183,8 +183,8 @@ def contents(articles: list[tuple[str, str]], lang: str) -> str:
             continue
         sub = "".join(f'<li>{_entry(f"#{slug}--{i}", t)}</li>' for _, i, t in subs)
         items.append(f'<li>{_entry(f"#page-{slug}", titles[0][2])}' + (f"<ol>{sub}</ol>" if sub else "") + "</li>")
-    return (f'<nav class="print-contents" aria-labelledby="print-contents">\n<h2 id="print-contents">{CONTENTS(lang)}</h2>\n'
-            f'<ol>{"".join(items)}</ol>\n</nav>\n')
+    return (f'<nav class="print-contents" aria-labelledby="print-contents">\n'
+            f'<h2 id="print-contents">{CONTENTS(lang)}</h2>\n<ol>{"".join(items)}</ol>\n</nav>\n')
 
 
 def _entry(href: str, title: str) -> str:

@@ -143,5 +143,6 @@ def _wait_in_view(page, anchor: str) -> None:
         page.wait_for_function(f"""() => {{ const r = document.getElementById('{anchor}').getBoundingClientRect();
             return r.top < innerHeight && r.bottom > 0; }}""", polling=100, timeout=5000)
     except Exception:  # noqa: BLE001 - Playwright's timeout, said as what it means
-        where = page.evaluate(f"() => [scrollY, innerHeight, document.getElementById('{anchor}').getBoundingClientRect().top]")
+        where = page.evaluate(f"() => [scrollY, innerHeight, document.getElementById('{anchor}')"
+                              f".getBoundingClientRect().top]")
         pytest.fail(f"{anchor} is not in view after its reference was followed (scrollY, height, its top: {where})")

@@ -5,6 +5,7 @@ contents that give the sheet each section starts on; formulas typeset, not TeX; 
 from __future__ import annotations
 
 import io
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,8 @@ PDF = {"en": "print/gated-recurrence.pdf", "ru": "ru/print/gated-recurrence.pdf"
 # TeX that MathJax left unset: its delimiters, or a command with one backslash (the code that the PDF prints as
 # well writes TeX in Python strings, with two).
 TEX = re.compile(r"(?<!\\)\\(?:[()\[\]]|begin\{|frac\b|sigma\b|tilde\b|odot\b)")
-FOOTER = {"en": "Chapter 13 · Gated recurrence: LSTM and GRU", "ru": "Глава 13 · Рекуррентные сети с гейтами: LSTM и GRU"}
+FOOTER = {"en": "Chapter 13 · Gated recurrence: LSTM and GRU",
+          "ru": "Глава 13 · Рекуррентные сети с гейтами: LSTM и GRU"}
 
 
 def words(text: str) -> str:
@@ -141,3 +143,21 @@ def test_the_pdf_is_tagged_in_its_language_and_titled(built, lang):
     assert root.get("/Lang") == lang
     assert root["/MarkInfo"]["/Marked"] and "/StructTreeRoot" in root, "the PDF is not tagged for screen readers"
     assert reader.metadata.title == FOOTER[lang]
+
+
+@pytest.mark.parametrize(("command", "env", "said"), [
+    ("serve", {}, "mkdocs serve skips the PDF of the chapter; scripts/serve build makes it"),
+    ("build", {"GATED_PDF": "off"}, "GATED_PDF=off: the PDF of the chapter is skipped"),
+    ("build", {"CHROMIUM": "/no/such/chromium"}, "no Chromium at /no/such/chromium: the PDF of the chapter is skipped"
+                                                 " (apt-get install chromium, or set CHROMIUM)"),
+])
+def test_a_build_that_makes_no_pdf_says_why_in_one_line(hook, monkeypatch, command, env, said):
+    monkeypatch.delenv("GATED_PDF", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    pdf = hook("pdf")
+    monkeypatch.setattr(pdf, "CHROMIUM", os.environ.get("CHROMIUM", pdf.CHROMIUM))
+    assert pdf.why_not(command) == said
+    monkeypatch.setenv("GATED_PDF", "on")
+    if command == "build" and "CHROMIUM" not in env:
+        assert pdf.why_not(command) is None  # Chromium is there, and Playwright and pypdf with the site
