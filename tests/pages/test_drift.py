@@ -127,8 +127,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # defined twice (the second is named, the first beside it), a reference that one twin makes and the other does
     # not; and a label that nothing refers to any more, which is reported, not failed.
     add("reference-missing", "history.md", "The cell is drawn in @fig-nowhere.")
-    add("label-twice", "step-by-step.md", "| a |\n| --- |\n| b |\n\n: A table labelled twice {#tbl-decay}",
-        ": A table labelled twice")
+    add("label-twice", "step-by-step.md", "| a |\n| --- |\n| b |\n\n: A table labelled again {#tbl-decay}",
+        ": A table labelled again")
     marks["label-twice"] = ("highway.md", "{#tbl-decay}")  # after step-by-step in the nav: the second one
     add("reference-one-language", "gru.ru.md", "См. @eq-gru.")
     edit(docs / "cost.md", "@tbl-cost-cells gives", "the table of the three cells gives")
