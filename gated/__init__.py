@@ -44,12 +44,13 @@ from .gru import (
     torch_gru_step,
 )
 from .lstm import LSTMParams, LSTMStep, lstm_step
-from .render import Table, Text, figure, language, markdown, named, text, using_language
+from .render import Below, Table, Text, below, figure, language, markdown, named, text, using_language
 from .rnn import RNNStep, rnn_step
 from .sequence import run, step_of, unroll, zero_state
 
 
 __all__ = [
+    "Below",
     "Candidates",
     "GRUParams",
     "GRUStep",
@@ -62,6 +63,7 @@ __all__ = [
     "TorchGRUParams",
     "TorchGRUStep",
     "answer",
+    "below",
     "block",
     "candidates",
     "count",

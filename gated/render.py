@@ -27,6 +27,7 @@ LANGUAGES = ("en", "ru")
 NBSP = "\u00a0"
 
 _language: ContextVar[str] = ContextVar("gated_language", default="en")
+_printed: ContextVar[list | None] = ContextVar("gated_printed", default=None)
 
 
 def language() -> str:
@@ -62,6 +63,19 @@ class Text(NamedTuple):
 # ---------------------------------------------------------------- numbers
 
 
+@contextmanager
+def recording() -> Iterator[list[tuple[Any, str]]]:
+    """Collect, in the list it yields, every number `number` prints inside the block, with its spec: what a page
+    shows of a result, for measuring how far from a change of its last digit each number is
+    (`benchmarks/experiments.py`)."""
+    printed: list[tuple[Any, str]] = []
+    token = _printed.set(printed)
+    try:
+        yield printed
+    finally:
+        _printed.reset(token)
+
+
 SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 TIMES = f"{NBSP}×{NBSP}10"  # the no-break spaces keep "3.6 × 10¹¹" on one line
 
@@ -74,6 +88,8 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     >>> number(3.6e11, ".1×") == "3.6" + TIMES + "¹¹"
     True
     """
+    if (printed := _printed.get()) is not None:
+        printed.append((x, spec))
     if spec.endswith("×"):
         mantissa, exponent = format(x, spec[:-1] + "e").split("e")
         return mantissa + TIMES + str(int(exponent)).translate(SUPERSCRIPT)
@@ -94,6 +110,37 @@ def parse(published: str) -> int | float:
     if s.endswith("%"):
         return float(s[:-1]) / 100
     return int(s) if s.lstrip("+-").isdigit() else float(s)
+
+
+class Below:
+    """A difference that only rounding makes, shown as the bound it is checked to be under, "< 1e-12", never as its
+    last bits: those depend on the CPU and the code path, the bound does not. Making one checks it."""
+
+    __slots__ = ("x", "bound")
+
+    def __init__(self, x: float, bound: float) -> None:
+        if not abs(float(x)) < bound:
+            raise AssertionError(f"{float(x)!r} is not below {bound!r}: more than rounding")
+        self.x, self.bound = float(x), bound
+
+    def __repr__(self) -> str:
+        return f"Below({self.x!r}, {self.bound!r})"
+
+    def __call__(self, spec: str, lang: str | None = None) -> str:
+        return "<" + NBSP + number(self.bound, spec, lang)
+
+
+def below(x: float, bound: float, spec: str = ".0×", key: str | None = None, lang: str | None = None) -> str:
+    """A difference that only rounding makes, checked to be under `bound`, as a reader sees it: "< 1 × 10⁻¹²"; with
+    `key`, the bound is printed as `named` so that the page can quote it.
+
+    >>> below(4.8e-18, 1e-12) == "<" + NBSP + "1" + TIMES + "⁻¹²"
+    True
+    """
+    if key is None:
+        return Below(x, bound)(spec, lang)
+    Below(x, bound)
+    return "<" + NBSP + named(key, bound, spec, lang)
 
 
 def named(key: str, x: Any, spec: str, lang: str | None = None) -> str:
@@ -170,6 +217,8 @@ def cell(value: Any, spec: str | None, lang: str | None = None) -> str:
         return value(lang)
     if isinstance(value, str):
         return value
+    if isinstance(value, Below) and spec is not None:
+        return value(spec, lang)
     if spec is None:
         raise TypeError(f"a text column holds {value!r}")
     if isinstance(value, (Real, np.number)):

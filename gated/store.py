@@ -218,9 +218,11 @@ _stores: dict[tuple[str | None, bool], Store] = {}
 
 
 def default() -> Store:
-    """The store this process keeps its results in: GATED_STORE, else .cache/; nothing with EXEC_CACHE=off."""
+    """The store this process keeps its results in: GATED_STORE, else .cache/; nothing with EXEC_CACHE=off, nor on
+    the free code path (GATED_NUMERICS=free, `gated.torch.pins`), whose results must neither be served as the
+    pinned ones nor find them."""
     where = os.environ.get(VARIABLE) or None
-    keep = os.environ.get("EXEC_CACHE", "on") != "off"
+    keep = os.environ.get("EXEC_CACHE", "on") != "off" and os.environ.get("GATED_NUMERICS", "pinned") == "pinned"
     if (where, keep) not in _stores:
         _stores[where, keep] = Store(where, keep)
     return _stores[where, keep]

@@ -228,6 +228,7 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
             if _page is not None:
                 tracing.page_used(_page.file.src_uri, entry["used"])
             shared.store().touch(KIND, key, entry["used"])  # in use: on_startup forgets only what no build has used
+            shared.outputs[where] = entry["output"], entry["used"]
             return entry["output"]
     _start_experiments()  # before tracing's fresh import of gated, which must not race with its imports
     _ran[where] = True  # a block that fails ran too, and runs again on the next build: nothing is kept
@@ -236,6 +237,7 @@ def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
     if _page is not None:
         tracing.page_used(_page.file.src_uri, used)
     _results[key].append({"used": used, "output": output})
+    shared.outputs[where] = output, used
     shared.store().put(KIND, key, used, output.encode(), tracing.VERSIONS)
     return output
 

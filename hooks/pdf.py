@@ -1,12 +1,13 @@
 """The chapter as a PDF in each language: print/ printed by Chromium, with page numbers, contents that give each
 section's page, the PDF's outline (its bookmarks) and tags for screen readers.
 
-When a language's print page is written (hooks/printable.py), this hook serves the built site on a local port,
-opens print/ in Chromium through Playwright, waits until MathJax has set every formula (docs/javascripts/
-scrolling.js marks the page then), and prints it twice with `page.pdf(outline=True, tagged=True)`: the first
-print's outline says on which sheet each section and subsection starts (read with pypdf), those numbers go into
-the contents' empty slots, and the second print is the PDF. The slots keep their width whether empty or filled,
-so filling them moves no page break; a second print whose outline disagrees with the first fails the build.
+When a language's print page is written (hooks/printable.py), this hook serves the built site on a local port
+and, in the background while the next language builds, opens print/ in Chromium through Playwright, waits until
+MathJax has set every formula (docs/javascripts/scrolling.js marks the page then), and prints it twice with
+`page.pdf(outline=True, tagged=True)`: the first print's outline says on which sheet each section and subsection
+starts (read with pypdf), those numbers go into the contents' empty slots, and the second print is the PDF. The
+slots keep their width whether empty or filled, so filling them moves no page break; a second print whose outline
+disagrees with the first fails the build.
 
 The PDF is print/gated-recurrence.pdf beside the print page (ru/print/… in Russian). Every page links to it
 (overrides/partials/copyright.html) and print/ offers it for download (overrides/main.html), while
@@ -61,6 +62,7 @@ class Warnings(logging.Handler):
 _state: dict[str, object] = {"why_not": None, "said": False}
 _warnings = Warnings()
 _made: dict[str, tuple[Path, int, float]] = {}  # language -> the PDF, its pages and the seconds it took
+_printing: dict[str, object] = {}  # language -> (its PDF's url and path, the job printing it); "pool": the printer
 
 
 def why_not(command: str) -> str | None:
@@ -121,22 +123,22 @@ def title(lang: str, config) -> str:
     return f"{CHAPTER(lang)} {(config.extra or {}).get('chapter', '')} · {config.site_name}"
 
 
-def footer(lang: str, config) -> str:
-    """Chromium's footer template: the chapter on the left, the page's number on the right."""
-    chapter = escape(title(lang, config))
+def footer(book: str) -> str:
+    """Chromium's footer template: the book's title on the left, the page's number on the right."""
+    chapter = escape(book)
     style = "width:100%;margin:0 16mm;font:8pt sans-serif;color:#555;display:flex;justify-content:space-between"
     return f'<div style="{style}"><span>{chapter}</span><span class="pageNumber"></span></div>'
 
 
-def make(root: Path, url: str, out: Path, lang: str, config) -> int:
-    """Print the print page at `url` of the site in `root` to `out`; returns the number of pages."""
+def make(root: Path, url: str, out: Path, book: str) -> int:
+    """Print the print page at `url` of the site in `root` to `out`, titled `book`; returns the number of pages."""
     from playwright.sync_api import sync_playwright
 
     handler = functools.partial(_Quiet, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     options = dict(format="A4", print_background=True, outline=True, tagged=True, display_header_footer=True,
-                   header_template="<span></span>", footer_template=footer(lang, config), margin=MARGIN)
+                   header_template="<span></span>", footer_template=footer(book), margin=MARGIN)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -145,7 +147,7 @@ def make(root: Path, url: str, out: Path, lang: str, config) -> int:
                 page.goto(f"http://127.0.0.1:{server.server_address[1]}/{url}")
                 page.wait_for_function(READY, timeout=300_000)
                 page.emulate_media(media="print")
-                page.evaluate("title => { document.title = title; }", title(lang, config))  # the PDF's title
+                page.evaluate("title => { document.title = title; }", book)  # the PDF's title
                 entries = page.eval_on_selector_all(".print-contents__page", "slots => slots.map(s => s.dataset.title)")
                 fill = "(slots, pages) => slots.forEach((s, k) => { s.textContent = pages[k]; })"
                 page.eval_on_selector_all(".print-contents__page", fill, ["00"] * len(entries))  # as wide as a page's
@@ -190,8 +192,20 @@ def on_nav(nav, config, files):
     return nav
 
 
+def languages(config) -> list[str]:
+    """The languages this run builds, in the order mkdocs-static-i18n builds them (BUILD_ONLY_LOCALE builds one)."""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return [shared.building(config)]
+    only = i18n.config.build_only_locale
+    return [x.locale for x in i18n.config.languages if x.build and (not only or x.locale == only)]
+
+
 @event_priority(-70)  # after hooks/printable.py (-50) has written print/, before i18n (-100) builds the next language
 def on_post_build(config) -> None:
+    """Print this language's PDF in the background, while mkdocs-static-i18n builds the next language: Chromium on
+    one core, the build on the other. The last language's build waits for every PDF, so that a failure to print
+    fails the build, naming the print page."""
     why = _state["why_not"] or (f"the build has {_warnings.count} warnings: the PDF of the chapter is skipped"
                                 if _warnings.count else None)
     if why:
@@ -199,21 +213,36 @@ def on_post_build(config) -> None:
             log.info(why)
             _state["said"] = True
         return
-    pdf = config.extra.get("pdf")
-    if not pdf:
-        return
     lang = shared.building(config)
-    site = Path(config.site_dir)
-    root = site.parent if lang != shared.DEFAULT and site.name == lang else site  # i18n builds a language below
+    pdf = config.extra.get("pdf")
+    if pdf:
+        site = Path(config.site_dir)
+        root = site.parent if lang != shared.DEFAULT and site.name == lang else site  # i18n builds it below
+        if _printing.get("pool") is None:  # a language at a time; Playwright's sync API away from any event loop
+            _printing["pool"] = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pdf")
+        book = title(lang, config)  # now: i18n gives the same config the next language's settings
+        job = _printing["pool"].submit(_timed, make, root, pdf.rsplit("/", 1)[0] + "/", root / pdf, book)
+        _printing[lang] = (pdf, root / pdf, job)
+    if lang == languages(config)[-1]:
+        _wait()
+
+
+def _timed(f, *args):
     start = time.perf_counter()
-    out = root / pdf
-    url = pdf.rsplit("/", 1)[0] + "/"
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright's sync API, away from any event loop
+    return f(*args), time.perf_counter() - start
+
+
+def _wait() -> None:
+    """Every PDF printed, each said on a line of its own, or the build fails naming its language's print page."""
+    pool = _printing.pop("pool", None)
+    for lang, (pdf, out, job) in list(_printing.items()):
         try:
-            pages = pool.submit(make, root, url, out, lang, config).result()
+            pages, seconds = job.result()
         except Exception as e:  # noqa: BLE001 - any failure to print is the build's failure, named
             log.warning(f"docs/{PRINT[lang != shared.DEFAULT]}:1: the PDF of the chapter could not be made: {e}")
-            return
-    seconds = time.perf_counter() - start
-    _made[lang] = (out, pages, seconds)
-    log.info(f"the chapter as a PDF: {pdf}, {pages} pages, {out.stat().st_size / 1e6:.1f} MB, in {seconds:.1f} s")
+            continue
+        _made[lang] = (out, pages, seconds)
+        log.info(f"the chapter as a PDF: {pdf}, {pages} pages, {out.stat().st_size / 1e6:.1f} MB, in {seconds:.1f} s")
+    _printing.clear()
+    if pool is not None:
+        pool.shutdown()

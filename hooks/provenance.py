@@ -9,12 +9,22 @@ here (or on the cluster), or read from the result store; and the notebooks, exec
 not served because its content did not match its hash; what used it was computed again and the entry
 replaced (a heavy experiment's block fails instead, naming the command that publishes it).
 
+Before it, one line with each experiment's digests, so that two machines' logs compare at a glance:
+
+    experiments: forget_bias raw 0ab7cf24e2bd, shown 4e1f…; gradients raw …, shown …; …
+
+`raw` is a digest of the experiment's published results, the bits its calls returned (`gated.torch.pinned.digests`:
+from this build, or read from the store); `shown` a digest of what the pages show of them, the outputs of every
+block that used the experiment's module, in both languages. On another CPU the raw bits may differ; what the
+pages show must not (`tests/pages/test_numerics.py`).
+
 mkdocs-static-i18n builds the other languages inside the first one's build (in its on_post_build, -100),
 so this hook counts the builds under way and speaks when the outermost one ends.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import sys
 
@@ -32,6 +42,7 @@ def on_pre_build(config) -> None:
     _builds += 1
     if _builds == 1:  # a new build, not another language of this one
         shared.results.clear()
+        shared.outputs.clear()
         shared.store().corrupt.clear()
         if pinned := sys.modules.get("gated.torch.pinned"):
             pinned.tally.clear()
@@ -49,8 +60,28 @@ def on_post_build(config) -> None:
              f" experiments: {tally.get('computed', 0)} computed, {tally.get('stored', 0)} from {store.name};"
              f" notebooks: {shared.results['notebooks rendered']} executed,"
              f" {shared.results['notebooks reused']} reused")
+    if said := digests():
+        log.info("experiments: " + "; ".join(f"{name} raw {raw}, shown {shown}" for name, (raw, shown) in said.items()))
     for where in store.corrupt:
         log.info(f"results: {where} does not match its hash: not served, computed again and replaced")
+
+
+def digests() -> dict[str, tuple[str, str]]:
+    """Per experiment: a digest of its published results' bits, and one of what the pages show of them (the outputs
+    of the blocks that used its module, in a fixed order)."""
+    try:
+        from gated.torch import pinned  # reads the record and the store; imports neither torch nor the experiments
+    except ImportError:
+        return {}
+    said = {}
+    for name, raw in pinned.digests(pinned.CACHE / "published.json").items():
+        module = f"gated/chapter/experiments/{name}.py"
+        shown = hashlib.sha256()
+        for where, (output, used) in sorted(shared.outputs.items()):
+            if module in used:
+                shown.update(f"{where}\n{output}\n".encode())
+        said[name] = raw, shown.hexdigest()[:12]
+    return said
 
 
 def on_build_error(error) -> None:

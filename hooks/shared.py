@@ -120,3 +120,6 @@ def store():
 
 
 results: Counter[str] = Counter()  # what this build did with its results ("blocks ran", ...): hooks/provenance.py
+# Every block's output in this build, run or reused, with what it used: where -> (output, files used), for
+# the digest of what the pages show of each experiment (hooks/provenance.py).
+outputs: dict[str, tuple[str, dict[str, str]]] = {}

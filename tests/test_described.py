@@ -64,13 +64,16 @@ def test_the_accuracy_plot_states_every_final_accuracy(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_loss_plot_states_the_largest_gap(lang):
+def test_the_loss_plot_states_the_bound_on_the_gap_not_its_last_bits(lang):
     scratch = np.linspace(3.2, 1.4, 200)
     library = scratch + np.linspace(0, 3e-6, 200)
     with using_language(lang):
-        label, title, desc = _described(plots.losses(scratch, library))
+        label, title, desc = _described(plots.losses(scratch, library, 1e-5))
     assert label == title and _russian(title + desc) == (lang == "ru")
-    assert number(3e-6, ".1e") in desc and "3.200" in desc and "1.400" in desc
+    assert number(1e-5, ".0e") in desc and "3.200" in desc and "1.400" in desc
+    assert number(3e-6, ".1e") not in desc  # the gap's own digits are the machine's, not the result
+    with pytest.raises(AssertionError, match="not below"):
+        plots.losses(scratch, library, 1e-6)  # a gap above its bound is more than rounding: the figure refuses
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -97,7 +100,7 @@ def test_a_plot_is_the_same_bytes_in_another_process():
     import sys
 
     code = ("import numpy as np; from gated.chapter import plots; "
-            "print(plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7), end='')")
-    here = plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7)
+            "print(plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7, 1e-6), end='')")
+    here = plots.losses(np.linspace(3, 1, 50), np.linspace(3, 1, 50) + 1e-7, 1e-6)
     there = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert here == there and 'id="losses-0"' in here

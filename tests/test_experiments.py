@@ -150,7 +150,9 @@ def test_forget_bias_experiment_runs_a_few_steps():
     assert list(runs.accuracy) == [0.0, 3.0]
     assert all(a.shape == (2, 2) for a in runs.accuracy.values())
     assert list(task.measured_at) == [2, 4]
-    assert len(forget_bias.claims(runs)) == 3
+    assert all(a.shape == (2, task.K) for a in runs.answers.values())  # the final answer to each sequence
+    assert all(w["U"].dtype == np.float64 for ws in runs.weights.values() for w in ws)  # trained in float64
+    assert len(forget_bias.claims(runs)) == 4
     assert gated.markdown(forget_bias.table(runs))
     # each run's parameters are kept from the same training: the bits a training of that run alone ends with
     for b_f in task.biases:
@@ -179,15 +181,39 @@ def test_the_trained_gates_read_the_published_runs_weights_and_train_nothing_aga
 def test_counting_solved_runs_and_first_steps():
     task = forget_bias.Task(steps=50, every=10, seeds=(0, 1), biases=(0.0, 2.0))
     runs = forget_bias.Runs(task, {0.0: np.full((2, 5), 0.25),
-                                   2.0: np.array([[0.3, 0.5, 1.0, 1.0, 1.0], [0.3, 0.5, 0.75, 1.0, 0.98]])})
+                                   2.0: np.array([[0.3, 0.5, 1.0, 1.0, 1.0], [0.3, 0.5, 0.75, 1.0, 0.98]])},
+                            answers={0.0: np.array([[2, 2, 2, 2], [1, 1, 1, 1]]), 2.0: np.array([[0, 1, 2, 3],
+                                                                                                 [0, 1, 2, 2]])})
     assert runs.solved(0.0) == 0 and runs.solved(2.0) == 1
     assert runs.first_reaching(2.0, 0, 0.99) == 30 and runs.first_reaching(2.0, 1, 0.99) == 40
     assert runs.first_reaching(0.0, 0, 0.99) is None
+    assert list(runs.named(0.0)) == [1, 1] and list(runs.named(2.0)) == [4, 3]
+    assert list(runs.distinct(0.0)) == [1, 1] and list(runs.distinct(2.0)) == [4, 3]
     said = {c.says.en: c.holds for c in forget_bias.claims(runs)}
     assert said == {("with $b_f = 0$, none of the 2 runs solves the task, that is, names each of the 4 symbols "
                      "(a final accuracy of at least 0.99 on the test sequences)"): True,
                     "with $b_f = 2$, all 2 runs solve it": False,
-                    "$b_f = 0$ solves it in fewer runs than $b_f = 2$": True}
+                    "$b_f = 0$ solves it in fewer runs than $b_f = 2$": True,
+                    ("every run with $b_f = 0$ gives one and the same answer whatever the first step showed, so it "
+                     "names one symbol right"): True}
+    runs.answers[0.0][1, 3] = 3  # a run that tells one sequence apart fails the last claim
+    assert not forget_bias.claims(runs)[-1].holds
+
+
+def test_the_accuracy_on_the_test_set_is_that_of_its_distinct_sequences_weighted_by_their_counts():
+    """Every test sequence is one of the K: the accuracy from the K answers is the share of all the test sequences
+    that a network names right, counted one by one."""
+    task = forget_bias.Task(T=3, H=8, held_out=64)  # a short task: the first step still shows at the end
+    torch.manual_seed(8)
+    lstm, head = nn.LSTM(task.K, 8, dtype=torch.float64), nn.Linear(8, task.K, dtype=torch.float64)
+    with torch.no_grad():
+        for p in (lstm.weight_ih_l0, head.weight):
+            p.mul_(10)  # large enough weights that the first step changes the answer
+        answers = head(lstm(forget_bias.symbols(task))[0][-1]).argmax(-1).numpy()
+        x, y = forget_bias.test_set(task)
+        one_by_one = (head(lstm(x)[0][-1]).argmax(-1) == y).double().mean().item()
+    assert len(set(answers.tolist())) > 1  # the check means something: not every answer alike
+    assert forget_bias.accuracy(answers, task) == one_by_one
 
 
 # ---------------------------------------------------------------- the gradient highway, measured

@@ -10,6 +10,7 @@ then the reference run's: that is checked without starting it again.
 
 from __future__ import annotations
 
+import json
 import pickle
 import sys
 import time
@@ -221,3 +222,53 @@ def test_what_was_started_is_known_to_be_kept_without_importing_it(tmp_path, mon
     monkeypatch.setattr(pinned, "digest", real)
     monkeypatch.setenv("EXEC_CACHE", "off")
     assert not pinned.kept(record)  # nothing is kept
+
+
+# ---------------------------------------------------------------- the free code path, and the experiments' digests
+
+
+def test_gated_numerics_free_runs_every_call_unpinned_on_the_free_path_and_keeps_nothing(tmp_path, monkeypatch):
+    """GATED_NUMERICS=free: the check that the pages do not depend on rounding runs each experiment unpinned, with
+    the free path's settings, and neither serves a pinned result nor keeps its own."""
+    from gated.torch import pins
+
+    kept = kept_in(tmp_path, monkeypatch)
+    key = pinned._key("fractions:Fraction", {"numerator": 2, "denominator": 3})
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)  # pinned: kept
+    monkeypatch.setenv(pins.NUMERICS, "free")
+    calls = []
+    real = pinned.process
+    monkeypatch.setattr(pinned, "process", lambda target, env, pin, payload, publish=False:
+                        calls.append((env, pin)) or real(target, env, pin, payload, publish))
+    assert pinned.run("fractions:Fraction", numerator=2, denominator=3) == Fraction(2, 3)
+    assert calls == [(pins.FREE, False)]  # computed again, unpinned, though a pinned result is kept
+    assert not store.default().keep and len(kept.entries(pinned.KIND, key)) == 1  # and nothing more is kept
+    assert not pinned.kept(tmp_path / "any.json")
+    monkeypatch.setenv(pins.NUMERICS, "fast")
+    with pytest.raises(ValueError, match="GATED_NUMERICS='fast'"):
+        pinned.run("fractions:Fraction", numerator=2, denominator=3)
+
+
+def test_an_unpinned_process_drops_the_caller_s_own_pins(monkeypatch):
+    monkeypatch.setenv("MKL_CBWR", "COMPATIBLE")
+    monkeypatch.setenv("ATEN_CPU_CAPABILITY", "default")
+    free = pinned.environment({"OMP_NUM_THREADS": "2"}, pin=False)
+    assert "MKL_CBWR" not in free and "ATEN_CPU_CAPABILITY" not in free and free["OMP_NUM_THREADS"] == "2"
+    assert pinned.environment({}, pin=True)["MKL_CBWR"] == "COMPATIBLE"
+
+
+def test_each_experiment_s_digest_is_read_from_this_process_or_the_store_without_unpickling(tmp_path, monkeypatch):
+    kept_in(tmp_path, monkeypatch)
+    record = tmp_path / "started.json"
+    started = [pinned.submit("fractions:Fraction", numerator=1, denominator=k) for k in (3, 5)]
+    pinned.remember(record, started)
+    for call in started:
+        call.result()
+    here = pinned.digests(record)
+    assert list(here) == ["fractions"] and len(here["fractions"]) == 12
+    monkeypatch.setattr(pinned, "raw", {})  # another process: from the store's entries alone
+    assert pinned.digests(record) == here
+    said = json.loads(record.read_text())
+    record.write_text(json.dumps({**said, "calls": [*said["calls"], "0" * 64], "targets": [*said["targets"],
+                                                                                      "fractions:Fraction"]}))
+    assert pinned.digests(record) == {}  # a call neither here nor kept: no digest rather than a wrong one

@@ -206,3 +206,30 @@ def test_text_of_a_small_table():
         "name" + " " * 8 + "n\n" + "-" * 13 + "\n" + "a" + " " * 7 + "1,000\n" + "bcdef" + " " * 7 + "2\n"
     )
     assert render.text(t, "ru", indent="").split("\n")[2] == "a" + " " * 7 + "1\u00a0000"
+
+
+# ---------------------------------------------------------------- differences that only rounding makes
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_rounding_difference_shows_its_bound_not_its_last_bits(lang):
+    from gated.render import NBSP, TIMES, Below, below, cell
+
+    assert below(4.8e-18, 1e-12, lang=lang) == "<" + NBSP + "1" + TIMES + "⁻¹²"
+    assert below(-3e-17, 1e-15, ".0e", lang=lang) == "<" + NBSP + "1e-15"  # a difference of either sign
+    assert below(0.0, 1e-12, key="tol", lang=lang) == "<" + NBSP + '<span data-name="tol">1' + TIMES + "⁻¹²</span>"
+    assert cell(Below(2e-16, 1e-10), ".1e", lang) == "<" + NBSP + "1.0e-10"  # in a table, at its column's format
+    for more in (1e-12, 2e-12, float("nan")):  # at or above its bound it is not rounding: it is refused
+        with pytest.raises(AssertionError, match="not below"):
+            below(more, 1e-12)
+
+
+def test_recording_collects_every_number_printed_and_only_inside_the_block():
+    from gated.render import number, recording
+
+    number(1.5, ".1f")
+    with recording() as printed:
+        number(0.123456, ".3f")
+        number(132096, ",d", "ru")
+    number(2.5, ".1f")
+    assert printed == [(0.123456, ".3f"), (132096, ",d")]

@@ -139,10 +139,13 @@ FIGURES: dict[str, Figure] = {
     # ---- from scratch and with the library
     "scratch.H": Figure("64", lambda: _torch("scratch").Setup().H, "d"),
     # ---- what the from-scratch claims check (scratch.Bounds), bound in the page's prose
-    "scratch.before": Figure("1\u00a0×\u00a010⁻⁶", lambda: _torch("scratch").Bounds().before, ".0×"),
-    "scratch.agree": Figure("1\u00a0×\u00a010⁻⁴", lambda: _torch("scratch").Bounds().agree, ".0×"),
+    "scratch.before": Figure("1\u00a0×\u00a010⁻¹²", lambda: _torch("scratch").Bounds().before, ".0×"),
+    "scratch.agree": Figure("1\u00a0×\u00a010⁻¹⁰", lambda: _torch("scratch").Bounds().agree, ".0×"),
     "scratch.window": Figure("50", lambda: _torch("scratch").Bounds().window, "d"),
     "scratch.drop": Figure("0.5", lambda: _torch("scratch").Bounds().drop, ".1f"),
+    "scratch.near": Figure("0.2", lambda: _torch("scratch").Bounds().near, ".1f"),
+    "scratch.early_from": Figure("10", lambda: _torch("scratch").Bounds().early_from, "d"),
+    "scratch.early_to": Figure("40", lambda: _torch("scratch").Bounds().early_to, "d"),
     # ---- forget bias and from scratch, the editor's fixes (T14, T15, prose powers of ten)
     "fb.b0_47": Figure("7.1\u00a0×\u00a010⁻¹⁵", lambda: highway.retained(0, 47), ".1×"),
     "fb.b2_47": Figure("2.6\u00a0×\u00a010⁻³", lambda: highway.retained(2, 47), ".1×"),

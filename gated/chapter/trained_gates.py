@@ -113,7 +113,7 @@ def growth(ts: list[Trace]) -> float:
 def claims(runs: list[list[Trace]], bounds: Bounds = Bounds()):
     """Over every run that solves the task: the carriers' memory grows apart during the blank steps."""
     from ..claims import Claim
-    from ..render import Text
+    from ..render import Text, number
 
     solving = [ts for ts in runs if _solves(ts)]
     low = min((growth(ts) for ts in solving), default=0.0)
@@ -123,8 +123,8 @@ def claims(runs: list[list[Trace]], bounds: Bounds = Bounds()):
                        f"в каждом запуске, решившем задачу, память двух нейронов, несущих символ, к последнему шагу "
                        f"расходится между символами по меньшей мере в {n} раз сильнее, чем после первого шага"),
                   bool(solving) and low > bounds.growth,
-                  Text(f"smallest factor {low:.0f} over {len(solving)} runs",
-                       f"наименьший множитель {low:.0f} по {len(solving)} запускам"))]
+                  Text(f"smallest factor {number(low, '.0f')} over {len(solving)} runs",
+                       f"наименьший множитель {number(low, '.0f')} по {len(solving)} запускам"))]
 
 
 def plot(ts: list[Trace]) -> str:

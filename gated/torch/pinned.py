@@ -15,6 +15,10 @@ one it did re-runs it, and undoing the edit finds the earlier result again.
 is running (a build beside a test run, say) waits for its result instead of
 computing it a second time.
 
+With ``GATED_NUMERICS=free`` every call runs unpinned on another code path
+(`pins.FREE`) and is neither taken from the store nor kept in it: the check
+that the pages do not depend on how the arithmetic rounds.
+
 An experiment whose module says it is heavy (``HEAVY = "wants a GPU"``) is
 computed only where `publishing` is set (``python -m PACKAGE publish NAME``):
 anywhere else its result comes from the store, or the call fails with
@@ -47,7 +51,8 @@ from typing import Any
 
 from filelock import FileLock  # a dependency of torch
 
-from .pins import ENVIRONMENT, HEAVY, PUBLISHING, ROOT, ExperimentError, child, digest, environment  # noqa: F401
+from .pins import (  # noqa: F401
+    ENVIRONMENT, FREE, HEAVY, PUBLISHING, ROOT, ExperimentError, child, digest, environment, free)
 
 CACHE = ROOT / ".cache" / "experiments"  # this machine's locks on calls, and its record of what was started
 KIND = "experiments"  # the results' kind in the store
@@ -56,6 +61,7 @@ SCHEDULER = "DASK_SCHEDULER_ADDRESS"  # Dask's own variable: the cluster's sched
 scheduler: str | None = None  # a cluster's scheduler named by a command's option, over SCHEDULER
 publishing = False  # set by the command that computes and publishes experiments: heavy ones are computed too
 tally: Counter[str] = Counter()  # how this process's kept calls got their results: "computed", "stored"
+raw: dict[str, str] = {}  # call's key -> digest of its pickled result, for every call this process got a result of
 _pool: ThreadPoolExecutor | None = None  # made when first needed, as wide as where the calls run
 _started: dict[str, Future] = {}  # call -> its (files used, result pickled, where from), started or finished
 _recording: ContextVar[dict[str, str] | None] = ContextVar("pinned_recording", default=None)
@@ -148,6 +154,10 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
     The arguments come pickled in the caller's thread, and the result goes back pickled, to be read in the
     thread that asks for it: unpickling imports the classes of what it reads, and a thread of the pool must
     not import modules of `gated` while the site's build re-imports them for a block it traces."""
+    if pin and not env and free():
+        used, result = _compute(target, FREE, False, payload)
+        raw[_key(target, kwargs)] = fingerprint(result)
+        return used, result, "computed"
     if not pin or env:
         return *_compute(target, env, pin, payload), "computed"
     from .. import store as stores  # not at import: the pinned process must not record the store as used
@@ -158,6 +168,7 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
         entry = store.find(KIND, key, _unchanged)
         if entry is not None:
             tally["stored"] += 1
+            raw[key] = fingerprint(entry.content)
             return entry.used, entry.content, "stored"
         try:
             if heavy and not publishing:
@@ -167,7 +178,37 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
             raise Unpublished(_unpublished(target, str(refused), store, key)) from None
         store.put(KIND, key, used, result, _versions())  # one entry per version of what it used
         tally["computed"] += 1
+        raw[key] = fingerprint(result)
         return used, result, "computed"
+
+
+def fingerprint(result: bytes) -> str:
+    """A short digest of a pickled result: equal digests, equal bits."""
+    return hashlib.sha256(result).hexdigest()[:12]
+
+
+def digests(record: Path) -> dict[str, str]:
+    """Per experiment (the module of a call `remember` wrote down in `record`), one digest of the raw results of its
+    calls (`combined`): from this process when it got them, else from the store, read but not unpickled (nothing is
+    imported). An experiment whose result is neither here nor kept is left out."""
+    try:
+        said = json.loads(record.read_text())
+    except (OSError, ValueError):
+        return {}
+    from .. import store
+
+    parts: dict[str, list[str]] = {}
+    for key, target in zip(said["calls"], said.get("targets", []), strict=False):
+        found = raw.get(key)
+        if found is None and (entry := store.default().find(KIND, key, _unchanged)) is not None:
+            found = fingerprint(entry.content)
+        parts.setdefault(target.split(":")[0].rpartition(".")[2], []).append(found or "")
+    return {name: combined(ds) for name, ds in sorted(parts.items()) if all(ds)}
+
+
+def combined(fingerprints: list[str]) -> str:
+    """One digest for the results of an experiment's calls, in the order of their keys: a single call's own."""
+    return fingerprints[0] if len(fingerprints) == 1 else hashlib.sha256(" ".join(fingerprints).encode()).hexdigest()[:12]
 
 
 def _unpublished(target: str, heavy: str, store: Any, key: str) -> str:
@@ -224,8 +265,8 @@ def process(target: str, env: dict[str, str] | None, pin: bool, payload: bytes,
 class Pending:
     """A call started by `submit`. `result()` waits for it, and reads its result in the thread that asks."""
 
-    def __init__(self, started: Future, recorder: dict[str, str] | None, key: str) -> None:
-        self._started, self._recorder, self.key = started, recorder, key
+    def __init__(self, started: Future, recorder: dict[str, str] | None, key: str, target: str) -> None:
+        self._started, self._recorder, self.key, self.target = started, recorder, key, target
 
     def done(self) -> bool:
         return self._started.done()
@@ -253,7 +294,7 @@ def submit(target: str, /, **kwargs: Any) -> Pending:
             width = 32 if cluster_address() else max(1, min(4, os.cpu_count() or 1))
             _pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix=__name__)
         _started[call] = _pool.submit(_run, target, None, True, kwargs, pickle.dumps(kwargs), heavy(target))
-    return Pending(_started[call], _recording.get(), _key(target, kwargs))
+    return Pending(_started[call], _recording.get(), _key(target, kwargs), target)
 
 
 def remember(record: Path, started: list[Pending]) -> None:
@@ -261,14 +302,16 @@ def remember(record: Path, started: list[Pending]) -> None:
     kept and current without importing what they run."""
     record.parent.mkdir(parents=True, exist_ok=True)
     partial = record.with_suffix(f".{os.getpid()}.partial")
-    partial.write_text(json.dumps({"versions": _versions(), "calls": sorted(p.key for p in started)}))
+    calls = sorted((p.key, p.target) for p in started)
+    partial.write_text(json.dumps({"versions": _versions(), "calls": [k for k, _ in calls],
+                                   "targets": [t for _, t in calls]}))
     partial.replace(record)
 
 
 def kept(record: Path) -> bool:
     """Whether every call `remember` wrote down in `record` has a kept result that is still current: then
     starting them again would only find those results. False when nothing is kept (EXEC_CACHE=off)."""
-    if os.environ.get("EXEC_CACHE", "on") == "off":
+    if os.environ.get("EXEC_CACHE", "on") == "off" or free():
         return False
     try:
         said = json.loads(record.read_text())

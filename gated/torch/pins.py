@@ -18,6 +18,12 @@ fixed before torch computes anything:
 
 The process imports `gated` from the same place as its caller. It receives the
 keyword arguments and returns the function's result, both pickled.
+
+``GATED_NUMERICS=free`` runs the same experiments on another code path, as a
+machine without the pins would (`FREE`): ATen's vector kernels, oneDNN on, MKL
+free to choose its own, two threads. The pages must come out byte for byte the
+same (`tests/pages/test_numerics.py`): that is what makes them independent of
+how a CPU rounds, which the pins alone cannot promise across CPU vendors.
 """
 
 from __future__ import annotations
@@ -43,6 +49,16 @@ ENVIRONMENT = {
     "PYTHONHASHSEED": "0",
 }
 
+# GATED_NUMERICS=free: the experiments unpinned, on this code path (the caller's own pins dropped).
+# Idle threads sleep (OMP_WAIT_POLICY): two processes of two spinning threads each on two busy cores crawl.
+NUMERICS = "GATED_NUMERICS"
+FREE = {"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "2", "ATEN_CPU_CAPABILITY": "avx2", "OMP_WAIT_POLICY": "PASSIVE"}
+# A whole build on other code paths than a default build takes on any x86-64 machine: the experiments free, and the
+# build's own process (the blocks that compute in it, and the notebook's kernel) on ATen's portable kernels, MKL's
+# reproducible mode, OpenBLAS's AVX kernels without FMA and numpy's loops without AVX-512.
+ELSEWHERE = {NUMERICS: "free", "ATEN_CPU_CAPABILITY": "default", "MKL_CBWR": "COMPATIBLE", "OMP_NUM_THREADS": "1",
+             "OPENBLAS_CORETYPE": "Sandybridge", "NPY_DISABLE_CPU_FEATURES": "X86_V4,AVX512_ICL"}
+
 ROOT = Path(__file__).resolve().parents[2]  # the folder that holds this `gated`
 # A heavy experiment (its module's HEAVY) runs only in a process whose environment sets PUBLISHING to 1;
 # any other exits with HEAVY, having written the module's reason, before it computes anything.
@@ -57,9 +73,19 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def free() -> bool:
+    """Whether this process's experiments run on the free code path (GATED_NUMERICS=free) instead of pinned."""
+    mode = os.environ.get(NUMERICS, "pinned")
+    if mode not in ("pinned", "free"):
+        raise ValueError(f"{NUMERICS}={mode!r}: it is 'pinned' (the default) or 'free'")
+    return mode == "free"
+
+
 def environment(env: dict[str, str] | None = None, pin: bool = True) -> dict[str, str]:
-    """The environment a pinned process gets: the caller's, `env` over it, and the pins over both."""
-    environ = {**os.environ, **(env or {}), **(ENVIRONMENT if pin else {})}
+    """The environment a pinned process gets: the caller's, `env` over it, and the pins over both. Unpinned, the
+    caller's own settings of the pinned variables are dropped too, unless `env` sets them."""
+    caller = os.environ if pin else {k: v for k, v in os.environ.items() if k not in ENVIRONMENT}
+    environ = {**caller, **(env or {}), **(ENVIRONMENT if pin else {})}
     environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [environ.get("PYTHONPATH")])])
     return environ
 

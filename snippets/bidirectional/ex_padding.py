@@ -1,5 +1,5 @@
 import torch
-from gated import answer, named
+from gated import answer, below, named
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence
 
@@ -23,10 +23,11 @@ forward_end = gap(h_n[0, short], alone[0, 0])  # the forward direction ran on ov
 forward_last = gap(y[n - 1, short, :H], alone[0, 0])  # ... but its state at the last real token is right
 backward = gap(h_n[1, short], alone[1, 0])  # the backward direction started in the padding
 packed_gap = max(gap(packed[k, short], alone[k, 0]) for k in range(2))
-assert forward_last < 1e-12 and packed_gap < 1e-12 and forward_end > 1e-3 and backward > 1e-3
+assert forward_end > 1e-3 and backward > 1e-3
+tol = 1e-12  # what rounding alone may leave: the last bits differ from one CPU to another, so the bound is shown
 
 print(f"- $T - n$ = **{answer('pads', T - n, 'd')}**, $\\quad n$ = **{answer('last', n, 'd')}**")
 print(f"- `h_n[0]` − $\\overrightarrow{{h}}$: {named('forward_end', forward_end, '.3f')}, $\\quad$ "
-      f"`y[n-1, :, :H]` − $\\overrightarrow{{h}}$: {named('forward_last', forward_last, '.1×')}")
+      f"`y[n-1, :, :H]` − $\\overrightarrow{{h}}$: {below(forward_last, tol, key='tol')}")
 print(f"- `h_n[1]` − $\\overleftarrow{{h}}$: {named('backward', backward, '.3f')}")
-print(f"- `pack_padded_sequence`: {named('packed', packed_gap, '.1×')}")
+print(f"- `pack_padded_sequence`: {below(packed_gap, tol)}")

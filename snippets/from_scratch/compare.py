@@ -1,38 +1,28 @@
-from collections import Counter
-
-import numpy as np
-
 from gated import Text, claims, figure, markdown, named
 from gated.chapter import checks, plots
 from gated.chapter.experiments import scratch
 
 r = scratch.run()
 print(markdown(checks.settings(r.setup._asdict())))
-print(figure(plots.losses(r.loss_scratch, r.loss_library)))
+print(figure(plots.losses(r.loss_scratch, r.loss_library, scratch.Bounds().agree)))
 
-# Baselines from the corpus: the loss of the best model that ignores context (each character at its frequency),
-# and of the best that sees one character back (the entropy of the next character given the previous one).
-text = scratch.corpus()
-letters = np.array(list(Counter(text).values()), dtype=float)
-p = letters / letters.sum()
-unigram = float(-(p * np.log(p)).sum())
-pairs, firsts = Counter(zip(text, text[1:])), Counter(text[:-1])
-bigram = -sum(n * np.log(n / firsts[a]) for (a, _), n in pairs.items()) / (len(text) - 1)
-early = range(10, 41)  # training steps, counted from 1, where the curves flatten for the first time
-plateau = float(np.mean([r.loss_scratch[s - 1] for s in early]))
-span = f"{named('early_from', early[0], 'd')}–{named('early_to', early[-1], 'd')}"
+base = scratch.baselines()  # what the text itself allows: no context, each letter's frequency, one letter back
+bounds = scratch.Bounds()  # the steps, counted from 1, where the curves flatten for the first time, among them
+start, end = bounds.early_from, bounds.early_to
+span = f"{named('early_from', start, 'd')}–{named('early_to', end, 'd')}"
+plateau = named("plateau", scratch.plateau(r), ".2f")
 print(Text(f"- the text: {named('N', r.N, ',d')} characters, $V$ = {named('V', r.V, 'd')}\n"
-           f"- every character alike, $\\ln V$: {named('uniform', np.log(r.V), '.2f')} nats\n"
+           f"- every character alike, $\\ln V$: {named('uniform', base.uniform, '.2f')} nats\n"
            f"- each character at its frequency (the entropy of the letter frequencies): "
-           f"{named('unigram', unigram, '.2f')} nats\n"
-           f"- the next character given the previous one: {named('bigram', bigram, '.2f')} nats\n"
-           f"- from scratch, mean loss over steps {span}: {named('plateau', plateau, '.2f')} nats; "
+           f"{named('unigram', base.unigram, '.2f')} nats\n"
+           f"- the next character given the previous one: {named('bigram', base.bigram, '.2f')} nats\n"
+           f"- from scratch, mean loss over steps {span}: {plateau} nats; "
            f"at step {len(r.loss_scratch)}: {named('final', r.loss_scratch[-1], '.2f')} nats",
            f"- текст: {named('N', r.N, ',d')} символа, $V$ = {named('V', r.V, 'd')}\n"
-           f"- все символы равновероятны, $\\ln V$: {named('uniform', np.log(r.V), '.2f')} ната\n"
-           f"- каждый символ со своей частотой (энтропия частот букв): {named('unigram', unigram, '.2f')} ната\n"
-           f"- следующий символ при известном предыдущем: {named('bigram', bigram, '.2f')} ната\n"
-           f"- модель с нуля, средние потери на шагах {span}: {named('plateau', plateau, '.2f')} ната; "
+           f"- все символы равновероятны, $\\ln V$: {named('uniform', base.uniform, '.2f')} ната\n"
+           f"- каждый символ со своей частотой (энтропия частот букв): {named('unigram', base.unigram, '.2f')} ната\n"
+           f"- следующий символ при известном предыдущем: {named('bigram', base.bigram, '.2f')} ната\n"
+           f"- модель с нуля, средние потери на шагах {span}: {plateau} ната; "
            f"на шаге {len(r.loss_scratch)}: {named('final', r.loss_scratch[-1], '.2f')} ната"))
 print()
 print(markdown(scratch.table(r)))

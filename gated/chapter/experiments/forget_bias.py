@@ -6,9 +6,13 @@ answer has to survive T - 1 steps of memory, so its gradient crosses T - 1
 forget gates on its way back.
 
 Small `nn.LSTM`s with the forget bias set to each b_f learn it on the CPU, a
-few seeds each, with everything seeded. `run` trains them in a process with
-pinned numerics (`gated.torch.pinned`), so the runs end where they end on any
-x86-64 machine; `train_all` is the same work in the calling process.
+few seeds each, with everything seeded, in double precision. In float32 the
+training is chaotic: one CPU's rounding sends a run to another plateau than
+another CPU's. In float64 the same rounding differences stay some ten orders of
+magnitude below anything the page prints (`benchmarks/experiments.py` measures
+the margin on several code paths). `run` trains them in a process with pinned
+numerics (`gated.torch.pinned`); `train_all` is the same work in the calling
+process.
 
 What the build may claim rests on `benchmarks/experiments.py`, which trains
 twenty seeds per bias under several numeric code paths.
@@ -42,6 +46,7 @@ class Task(NamedTuple):
     seeds: tuple[int, ...] = (0, 1, 2)
     biases: tuple[float, ...] = (0.0, 1.0, 2.0)
     solved: float = 0.99  # final held-out accuracy that counts as solving the task
+    dtype: str = "float64"  # of the weights and the arithmetic: float32 is chaotic here (see the module's text)
 
     @property
     def chance(self) -> float:
@@ -54,12 +59,22 @@ class Task(NamedTuple):
 
 
 class Runs(NamedTuple):
-    """Every run of one task: held-out accuracy per b_f, (seeds, evaluations), and each run's trained parameters
-    per b_f, one `parameters` dict a seed (kept from the same training, so that nothing is trained twice)."""
+    """Every run of one task: held-out accuracy per b_f, (seeds, evaluations); each run's trained parameters per b_f,
+    one `parameters` dict a seed (kept from the same training, so that nothing is trained twice); and per b_f the
+    answer each run gives at the end to each of the K sequences, (seeds, K): symbol k's is right when it is k."""
 
     task: Task
     accuracy: dict[float, np.ndarray]
     weights: dict[float, tuple[dict[str, np.ndarray], ...]] = {}
+    answers: dict[float, np.ndarray] = {}
+
+    def named(self, b_f: float) -> np.ndarray:
+        """(seeds,) how many of the K symbols each run names right at the end of training."""
+        return (self.answers[b_f] == np.arange(self.task.K)).sum(axis=1)
+
+    def distinct(self, b_f: float) -> np.ndarray:
+        """(seeds,) how many different answers each run gives to the K sequences at the end of training."""
+        return np.array([len(set(a.tolist())) for a in self.answers[b_f]])
 
     def final(self, b_f: float) -> np.ndarray:
         """(seeds,) held-out accuracy at the end of training."""
@@ -78,9 +93,21 @@ class Runs(NamedTuple):
 def batch(task: Task, n: int, generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
     """n sequences: inputs (T, n, K), one-hot at t = 0 and blank after, and their answers (n,)."""
     y = torch.randint(0, task.K, (n,), generator=generator)
-    x = torch.zeros(task.T, n, task.K)
-    x[0] = nn.functional.one_hot(y, task.K).float()
+    x = torch.zeros(task.T, n, task.K, dtype=getattr(torch, task.dtype))
+    x[0] = nn.functional.one_hot(y, task.K)
     return x, y
+
+
+def test_set(task: Task) -> tuple[torch.Tensor, torch.Tensor]:
+    """The `task.held_out` test sequences, drawn apart from every training batch, and their answers."""
+    return batch(task, task.held_out, torch.Generator().manual_seed(999))
+
+
+def symbols(task: Task) -> torch.Tensor:
+    """The task's K distinct sequences, symbol k in column k: (T, K, K). Every sequence of the task is one of them."""
+    x = torch.zeros(task.T, task.K, task.K, dtype=getattr(torch, task.dtype))
+    x[0] = torch.eye(task.K)
+    return x
 
 
 def set_forget_bias(lstm: nn.LSTM, b_f: float) -> None:
@@ -93,7 +120,14 @@ def set_forget_bias(lstm: nn.LSTM, b_f: float) -> None:
 
 def train(b_f: float, seed: int, task: Task = Task()) -> np.ndarray:
     """Train one LSTM; return its held-out accuracy at each of `task.measured_at`."""
-    return fit(b_f, seed, task)[0]
+    return accuracy(fit(b_f, seed, task)[0], task)
+
+
+def accuracy(answers: np.ndarray, task: Task) -> np.ndarray:
+    """The share of the test set named right, from the answers to the K sequences, (..., K): every test sequence
+    is one of the K, and a network answers equal sequences alike."""
+    counts = np.bincount(test_set(task)[1].numpy(), minlength=task.K)  # how often each symbol is in the test set
+    return (answers == np.arange(task.K)) @ counts / task.held_out
 
 
 def weights(b_f: float, seed: int, task: Task = Task()) -> dict[str, np.ndarray]:
@@ -103,8 +137,8 @@ def weights(b_f: float, seed: int, task: Task = Task()) -> dict[str, np.ndarray]
 
 
 def parameters(lstm: nn.LSTM, head: nn.Linear) -> dict[str, np.ndarray]:
-    """A trained run's parameters as float32 arrays: W (4H, K), U (4H, H), b = b_ih + b_hh (4H,), and the
-    read-out's V (K, H) and c (K,); the gates are stacked (i, f, g, o) as in `nn.LSTM`."""
+    """A trained run's parameters as arrays of the training's dtype: W (4H, K), U (4H, H), b = b_ih + b_hh (4H,),
+    and the read-out's V (K, H) and c (K,); the gates are stacked (i, f, g, o) as in `nn.LSTM`."""
     with torch.no_grad():
         return {"W": lstm.weight_ih_l0.numpy().copy(), "U": lstm.weight_hh_l0.numpy().copy(),
                 "b": (lstm.bias_ih_l0 + lstm.bias_hh_l0).numpy().copy(),
@@ -112,15 +146,16 @@ def parameters(lstm: nn.LSTM, head: nn.Linear) -> dict[str, np.ndarray]:
 
 
 def fit(b_f: float, seed: int, task: Task = Task()) -> tuple[np.ndarray, nn.LSTM, nn.Linear]:
-    """Train one LSTM; its held-out accuracy at each of `task.measured_at`, the LSTM and its read-out."""
+    """Train one LSTM; its answer to each of the K sequences at each of `task.measured_at`, (evaluations, K), the
+    LSTM and its read-out."""
     torch.manual_seed(seed)
-    lstm, head = nn.LSTM(task.K, task.H), nn.Linear(task.H, task.K)
+    dtype = getattr(torch, task.dtype)
+    lstm, head = nn.LSTM(task.K, task.H, dtype=dtype), nn.Linear(task.H, task.K, dtype=dtype)
     set_forget_bias(lstm, b_f)
     params = [*lstm.parameters(), *head.parameters()]
     optimiser = torch.optim.Adam(params, lr=task.lr)
     data = torch.Generator().manual_seed(1000 + seed)
-    x_test, y_test = batch(task, task.held_out, torch.Generator().manual_seed(999))
-    accuracy = []
+    x_test, answers = symbols(task), []
     for step in range(1, task.steps + 1):
         x, y = batch(task, task.batch, data)
         out, _ = lstm(x)  # (T, B, H)
@@ -130,16 +165,17 @@ def fit(b_f: float, seed: int, task: Task = Task()) -> tuple[np.ndarray, nn.LSTM
         optimiser.step()
         if step % task.every == 0:
             with torch.no_grad():
-                guess = head(lstm(x_test)[0][-1]).argmax(dim=-1)
-                accuracy.append((guess == y_test).float().mean().item())
-    return np.array(accuracy), lstm, head
+                answers.append(head(lstm(x_test)[0][-1]).argmax(dim=-1).numpy())
+    return np.array(answers), lstm, head
 
 
 def train_all(task: Task = Task()) -> Runs:
     """Every (b_f, seed) run of `task`, in this process: its accuracy and its trained parameters."""
     fits = {b_f: [fit(b_f, seed, task) for seed in task.seeds] for b_f in task.biases}
-    return Runs(task, {b_f: np.stack([accuracy for accuracy, _, _ in runs]) for b_f, runs in fits.items()},
-                {b_f: tuple(parameters(lstm, head) for _, lstm, head in runs) for b_f, runs in fits.items()})
+    answers = {b_f: np.stack([a for a, _, _ in runs]) for b_f, runs in fits.items()}  # (seeds, evaluations, K)
+    return Runs(task, {b_f: accuracy(a, task) for b_f, a in answers.items()},
+                {b_f: tuple(parameters(lstm, head) for _, lstm, head in runs) for b_f, runs in fits.items()},
+                {b_f: a[:, -1] for b_f, a in answers.items()})
 
 
 def start(task: Task = Task()) -> list[pinned.Pending]:
@@ -151,14 +187,16 @@ def run(task: Task = Task()) -> Runs:
     """Every run of `task`, trained with pinned numerics (started now, unless `start` did already)."""
     parts = {b_f: part.result() for b_f, part in zip(task.biases, start(task), strict=True)}
     return Runs(task, {b_f: part.accuracy[b_f] for b_f, part in parts.items()},
-                {b_f: part.weights[b_f] for b_f, part in parts.items()})
+                {b_f: part.weights[b_f] for b_f, part in parts.items()},
+                {b_f: part.answers[b_f] for b_f, part in parts.items()})
 
 
 # ---------------------------------------------------------------- what the page shows and claims
 
 
 def table(runs: Runs) -> Table:
-    """Per bias: how many seeds solved the task, each seed's final accuracy, and when it first solved it."""
+    """Per bias: how many seeds solved the task, each seed's final accuracy and how many symbols it names right,
+    and when it first solved it."""
     task, never = runs.task, "—"
     rows = []
     for b_f in task.biases:
@@ -167,6 +205,7 @@ def table(runs: Runs) -> Table:
             b_f,
             Text(f"{runs.solved(b_f)} of {len(task.seeds)}", f"{runs.solved(b_f)} из {len(task.seeds)}"),
             ", ".join(number(a, ".3f") for a in runs.final(b_f)),
+            ", ".join(number(int(n), "d") for n in runs.named(b_f)),
             ", ".join(never if s is None else str(s) for s in first),
         ))
     level = Text(number(task.solved, ".0%", "en"), number(task.solved, ".0%", "ru"))
@@ -176,6 +215,7 @@ def table(runs: Runs) -> Table:
             Column(Text("seeds that name every symbol", "запусков, называющих каждый символ")),
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),
+            Column(Text(f"symbols of {task.K} named right, by seed", f"верно названных символов из {task.K}, по запускам")),
             Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
         ),
         tuple(rows),
@@ -214,4 +254,14 @@ def claims(runs: Runs) -> list[Claim]:
                    "при " + " и ".join(f"$b_f = {b:g}$" for b in between)
                    + f" задачу решает меньше запусков, чем при $b_f = {high:g}$"),
               all(runs.solved(b) < runs.solved(high) for b in others), solved),
+        Claim(Text(f"every run with $b_f = {low:g}$ gives one and the same answer whatever the first step showed, so "
+                   "it names one symbol right",
+                   f"каждый запуск с $b_f = {low:g}$ даёт один и тот же ответ, что бы ни показал первый шаг, и потому "
+                   "верно называет один символ"),
+              bool(np.all(runs.distinct(low) == 1)), _distinct(runs, low)),
     ]
+
+
+def _distinct(runs: Runs, b_f: float) -> Text:
+    values = ", ".join(number(int(n), "d") for n in runs.distinct(b_f))
+    return Text(f"different answers {values}", f"разных ответов {values}")

@@ -155,7 +155,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
         return Text(en, en)
 
     def spread(b: float) -> str:
-        return f"{min(on_prediction[b]):.2f}–{named(f'near_{b:g}', max(on_prediction[b]), '.2f')}×"
+        return f"{number(min(on_prediction[b]), '.2f')}–{named(f'near_{b:g}', max(on_prediction[b]), '.2f')}×"
 
     return [
         Claim(
@@ -172,10 +172,10 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  f"малые веса: до $\\tau = {last}$ множитель, на который измеренный градиент умножается за шаг, "
                  f"отличается от $\\sigma(b_f)$ меньше чем на {bounds.step:g}"),
             all(abs(step[b] - retained(b, 1)) < bounds.step for b in BIASES),
-            Text(", ".join(f"{named(f'step_{b:g}', step[b], '.3f')} against {retained(b, 1):.3f} ($b_f = {b:g}$)"
+            Text(", ".join(f"{named(f'step_{b:g}', step[b], '.3f')} against {number(retained(b, 1), '.3f')} ($b_f = {b:g}$)"
                            for b in BIASES)
                  + f"; at $\\tau = {last}$, {named('drift_0', drift[0.0], '.2f')}× the prediction ($b_f = 0$)",
-                 ", ".join(f"{named(f'step_{b:g}', step[b], '.3f')} против {retained(b, 1):.3f} ($b_f = {b:g}$)"
+                 ", ".join(f"{named(f'step_{b:g}', step[b], '.3f')} против {number(retained(b, 1), '.3f')} ($b_f = {b:g}$)"
                            for b in BIASES)
                  + f"; при $\\tau = {last}$ в {named('drift_0', drift[0.0], '.2f')} раза больше предсказанного"
                    " ($b_f = 0$)"),
@@ -192,9 +192,9 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
             Text(f"with either initialisation, a larger $b_f$ brings more gradient to $\\tau = {tau}$",
                  f"при обеих инициализациях чем больше $b_f$, тем больше градиента доходит до $\\tau = {tau}$"),
             all(np.all(np.diff(norms) > 0) for norms in ordered.values()),
-            Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(f"{n:.2e}" for n in norms)
+            Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2e") for n in norms)
                            for init, norms in ordered.items()),
-                 "; ".join(f"{'малые' if init == 'textbook' else 'PyTorch'}: " + " < ".join(f"{n:.2e}" for n in norms)
+                 "; ".join(f"{'малые' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2e") for n in norms)
                            for init, norms in ordered.items())),
         ),
         Claim(
