@@ -95,11 +95,13 @@ def find(text: str, first_line: int = 1) -> tuple[list[Label], list[Reference], 
         if m["kind"] not in ("tbl", "fig"):
             problems.append((line(m.start()), f"a caption labels a table (tbl-…) or a figure (fig-…),"
                                               f" not {m['label']}"))
-        block = next((f for f in fences if f.end() <= m.start() and not text[f.end():m.start()].strip()), None)
+        # after a block: nothing between, or other captions of what the same block prints
+        block = next((f for f in fences if f.end() <= m.start()
+                      and not CAPTION.sub("", text[f.end():m.start()]).strip()), None)
         first = block.group().split("\n", 1)[0] if block else ""
         found = BLOCK_ID.search(first) if 'exec="on"' in first else None
         block_id = found["id"] if found else None
-        last = text[: m.start()].rstrip().rsplit("\n", 1)[-1]
+        last = CAPTION.sub("", text[: m.start()]).rstrip().rsplit("\n", 1)[-1]
         if block_id is None and not TABLE_ROW.match(last):
             problems.append((line(m.start()), f"the caption of {m['label']} stands neither after a table nor after"
                                               f" the executed block that prints it"))

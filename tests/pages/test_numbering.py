@@ -66,6 +66,7 @@ print(table)
 ```
 
 : What is left after $\\tau$ steps {#tbl-decay}
+: {#fig-decay}
 
 Code is not a reference: `@fig-step`, nor an address, me@fig-step.org.
 
@@ -81,11 +82,12 @@ def test_the_syntax_finds_labels_and_references_with_their_lines(labels):
     assert problems == []
     assert [(x.label, x.kind, x.line) for x in found] == [
         ("sec-page", "sec", 3), ("eq-update", "eq", 9), ("sec-part", "sec", 11), ("tbl-decay", "tbl", 17),
-        ("tbl-hand", "tbl", 24)]
+        ("fig-decay", "fig", 18), ("tbl-hand", "tbl", 25)]
     assert [x.level for x in found if x.kind == "sec"] == [1, 2]
     decay = found[3]
     assert (decay.block, decay.caption) == ("decay", "What is left after $\\tau$ steps")
-    assert found[4].block is None
+    assert (found[4].block, found[4].caption) == ("decay", "")  # a second caption of the same block's output
+    assert found[5].block is None
     assert [(r.label, r.capital, r.line) for r in refs] == [("fig-step", False, 5), ("tbl-decay", True, 5),
                                                             ("eq-update", False, 5)]
 
