@@ -6,8 +6,9 @@ forget-bias task (`trained_gates.weights`, each written as the shortest decimal
 of its float32, so the JSON stays small), the units that carry the symbol, and
 the labels. The page's script (docs/javascripts/trained-cell.js) parses those
 weights and runs the LSTM step in double precision; `reference` runs the same
-numbers through the numpy cell, and the markup carries that trace in
-`data-reference`, so a test can compare the two.
+numbers through the numpy cell, and a test compares the two. The page does not
+carry that trace: its last bits are those of this CPU's numpy, and a page must
+not depend on how a CPU rounds.
 
 The markup is `hidden` until the script shows it: without JavaScript the page
 keeps its figure.
@@ -86,7 +87,7 @@ def reference(exported: dict, T: int) -> dict[str, list]:
 
 
 def html(w: dict[str, np.ndarray], units: np.ndarray, T: int) -> str:
-    """The widget's markup for one trained run, labelled in the current language, with its reference trace."""
+    """The widget's markup for one trained run, labelled in the current language."""
     lang = language()
     exported = export(w, units)
     config = {**exported, "T": T, "lang": lang, "step": str(STEP), "unit": str(UNIT)}
@@ -98,8 +99,7 @@ def html(w: dict[str, np.ndarray], units: np.ndarray, T: int) -> str:
     rows = "".join(f'<tr><th scope="row">{u}</th>' + "".join(f'<td data-show="{key}-{n}"></td>' for key in SHOWN)
                    + "</tr>" for n, u in enumerate(exported["units"]))
     return (
-        f'<div class="trained-cell" hidden data-config="{escape(json.dumps(config, ensure_ascii=False))}"'
-        f' data-reference="{escape(json.dumps(reference(exported, T)))}">'
+        f'<div class="trained-cell" hidden data-config="{escape(json.dumps(config, ensure_ascii=False))}">'
         f'<p class="trained-cell-title"><strong>{escape(str(TITLE))}</strong></p>'
         f'<p><label for="trained-cell-symbol">{labels["symbol"]}</label> '
         f'<select id="trained-cell-symbol" data-role="symbol">{options}</select> '

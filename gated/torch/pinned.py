@@ -156,6 +156,7 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
     not import modules of `gated` while the site's build re-imports them for a block it traces."""
     if pin and not env and free():
         used, result = _compute(target, FREE, False, payload)
+        tally["computed"] += 1
         raw[_key(target, kwargs)] = fingerprint(result)
         return used, result, "computed"
     if not pin or env:
