@@ -181,7 +181,7 @@ def caption(kind: str, number: str, text: str, lang: str) -> str:
 def content(html: str, where: str, targets: dict[str, Target], lang: str) -> tuple[str, list[str]]:
     """Put each caption with its table or figure, numbered, and give each numbered equation its id."""
     problems: list[str] = []
-    for m in reversed(list(CAPTION.finditer(html))):
+    while m := CAPTION.search(html):  # one at a time, each found afresh: placing one moves what follows it
         attributes = {a["key"]: a["value"] for a in ATTRIBUTE.finditer(m["attributes"])}
         label, block, text = attributes.get("data-label", ""), attributes.get("data-block"), m["caption"].strip()
         html = html[: m.start()] + html[m.end():]
@@ -189,13 +189,14 @@ def content(html: str, where: str, targets: dict[str, Target], lang: str) -> tup
         if target is None:  # labelled twice: on_nav has said so
             continue
         what = {"tbl": "table", "fig": "figure"}[target.kind]
-        if block:  # the first table or figure that the block prints
+        # a table or figure not yet numbered: a block's first table, then its second, …
+        tag = re.compile(r"<table(?![^>]*data-numbered)\b" if what == "table" else r"<figure(?![^>]*\bid=)\b")
+        if block:
             start = html.find(f'data-exec="{block}"')
             end = html.find('data-exec="', start + 1)
-            tag = re.compile(rf"<{what}\b")
             element = tag.search(html, start, end if end > 0 else len(html)) if start >= 0 else None
         else:  # the table that the caption follows
-            tables = list(re.finditer(r"<table\b", html[: m.start()]))
+            tables = list(tag.finditer(html[: m.start()]))
             element = tables[-1] if tables else None
         if element is None:
             source = f"block {block!r}" if block else "the Markdown above it"
@@ -206,9 +207,10 @@ def content(html: str, where: str, targets: dict[str, Target], lang: str) -> tup
             close = html.index("</table>", at) + len("</table>")
             if not text:
                 problems.append(f"{target.where}: {label} has no caption: write what the table shows before the label")
+            table = html[at:close].replace("<table", "<table data-numbered", 1)
             html = (f'{html[:at]}<figure class="numbered-table" id="{label}">\n'
                     f"<figcaption>{caption('tbl', target.number, text, lang)}</figcaption>\n"
-                    f"{html[at:close]}\n</figure>{html[close:]}")
+                    f"{table}\n</figure>{html[close:]}")
         else:
             close = html.index("</figure>", at)
             own = FIGCAPTION.search(html, at, close)

@@ -169,7 +169,7 @@ def test_a_tables_caption_goes_above_it_with_its_number(numbering):
     out, problems = numbering.content(html, "docs/p.md", targets, "en")
     assert problems == []
     assert ('<figure class="numbered-table" id="tbl-decay">\n<figcaption><span class="caption-number">'
-            f'Table{NBSP}13.2.</span> What is left</figcaption>\n<table>') in out
+            f'Table{NBSP}13.2.</span> What is left</figcaption>\n<table data-numbered>') in out
     assert "numbered-caption" not in out
     ru, _ = numbering.content(html, "docs/p.ru.md", targets, "ru")
     assert f'<span class="caption-number">Таблица{NBSP}13.2</span>{NBSP}— What is left' in ru
@@ -184,6 +184,20 @@ def test_a_figure_keeps_the_caption_its_drawing_gave_it_and_gets_its_number(numb
     assert problems == []
     assert '<figure id="fig-plot" class="computed">' in out
     assert f'<figcaption><span class="caption-number">Рисунок{NBSP}13.3</span>{NBSP}— A plot</figcaption>' in out
+
+
+def test_two_captions_of_one_block_each_find_their_own(numbering):
+    html = ('<div class="exec" data-exec="run"><table><tr><td>1</td></tr></table>'
+            '<figure class="computed"><svg><title>P</title></svg><figcaption>P</figcaption></figure>'
+            '<pre><code>print(table, figure)</code></pre></div>\n'
+            '<div class="numbered-caption" data-block="run" data-label="tbl-run">Runs</div>\n'
+            '<div class="numbered-caption" data-block="run" data-label="fig-run"></div>\n<p>After.</p>')
+    targets = {"tbl-run": target(numbering, "tbl-run", "13.4"), "fig-run": target(numbering, "fig-run", "13.5")}
+    out, problems = numbering.content(html, "docs/p.md", targets, "en")
+    assert problems == []
+    assert f'<figcaption><span class="caption-number">Table{NBSP}13.4.</span> Runs</figcaption>' in out
+    assert f'<figcaption><span class="caption-number">Figure{NBSP}13.5.</span> P</figcaption>' in out
+    assert out.endswith("<pre><code>print(table, figure)</code></pre></div>\n\n\n<p>After.</p>")
 
 
 def test_a_caption_on_a_block_that_prints_no_table_is_a_problem(numbering):

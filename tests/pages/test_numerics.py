@@ -42,7 +42,7 @@ def first_difference(a: Path, b: Path) -> str:
     return f"  line {line}, byte {k}:\n  pinned:    …{show(x)}…\n  elsewhere: …{show(y)}…"
 
 
-def said(pdf: Path) -> list[str]:
+def pdf_text(pdf: Path) -> list[str]:
     """What a PDF says, sheet by sheet."""
     return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
 
@@ -59,7 +59,7 @@ def test_the_pages_are_the_same_bytes_when_the_arithmetic_rounds_otherwise(tmp_p
     assert result.returncode == 0, result.stderr[-4000:]
     ours, theirs = files(built), files(copy / "site")
     assert sorted(ours) == sorted(theirs), set(ours) ^ set(theirs)
-    differ = [name for name in ours if (said(ours[name]) != said(theirs[name]) if name.endswith(".pdf")
+    differ = [name for name in ours if (pdf_text(ours[name]) != pdf_text(theirs[name]) if name.endswith(".pdf")
                                         else ours[name].read_bytes() != theirs[name].read_bytes())]
     assert not differ, f"{len(differ)} files differ, first {differ[0]}:\n" + first_difference(
         ours[differ[0]], theirs[differ[0]]) + "\nall: " + ", ".join(differ)
