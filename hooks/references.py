@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -94,16 +95,33 @@ def twins(page: str, text: str, twin: str, twin_text: str) -> list[str]:
             problems.append(f"{twin}: lacks the label {a.label} of {page}:{a.line}")
         for b in theirs[len(ours):]:
             problems.append(f"{twin}:{b.line}: labels {b.label}, which {page} does not")
-    lacking = Counter(r.label for r in our_refs) - Counter(r.label for r in their_refs)
-    extra = Counter(r.label for r in their_refs) - Counter(r.label for r in our_refs)
-    for label, k in lacking.items():
-        r = [r for r in our_refs if r.label == label][-k]
-        problems.append(f"{page}:{r.line}: refers to @{label}, and its twin {twin} does not"
-                        f"{' as often' if k < sum(x.label == label for x in our_refs) else ''}")
-    for label, k in extra.items():
-        r = [r for r in their_refs if r.label == label][-k]
-        problems.append(f"{twin}:{r.line}: refers to @{label}, and its twin {page} does not"
-                        f"{' as often' if k < sum(x.label == label for x in their_refs) else ''}")
+    problems += _unmatched(page, text, our_refs, twin, twin_text, their_refs)
+    return problems
+
+
+def _sections(text: str) -> list[int]:
+    """Where a page's sections start (its headings, outside code): twins have the same sections, in order."""
+    return [0] + [m.start() for m in re.finditer(r"^#{1,6}[ \t]", labels.visible(text), re.M)]
+
+
+def _unmatched(page: str, text: str, ours: list[labels.Reference], twin: str, twin_text: str,
+               theirs: list[labels.Reference]) -> list[str]:
+    """The references one twin makes and the other does not, compared section by section where the twins have the
+    same sections (else over the page), each named at its first place in the section that has it once more."""
+    a, b = _sections(text), _sections(twin_text)
+    if len(a) != len(b):
+        a, b = [0], [0]
+    where = lambda refs, starts: [[r for r in refs if starts[k] <= r.start < (starts + [1 << 62])[k + 1]]  # noqa: E731
+                                  for k in range(len(starts))]
+    problems = []
+    for mine, yours in zip(where(ours, a), where(theirs, b), strict=True):
+        for refs, other, name, other_name in ((mine, yours, page, twin), (yours, mine, twin, page)):
+            extra = Counter(r.label for r in refs) - Counter(r.label for r in other)
+            for label, k in extra.items():
+                r = [r for r in refs if r.label == label][-k]
+                more = " as often" if k < sum(x.label == label for x in refs) else ""
+                problems.append(f"{name}:{r.line}: refers to @{label}, and its twin {other_name} does not{more}"
+                                f" in this section")
     return problems
 
 

@@ -264,8 +264,8 @@ def test_twins_that_label_or_refer_differently_are_problems(references):
     problems = references.twins("docs/p.md", en, "docs/p.ru.md", ru)
     assert ("docs/p.ru.md:7: labels eq-b where docs/p.md:7 labels eq-a: twins label the same elements in the same"
             " order, so that their numbers agree") in problems
-    assert "docs/p.md:3: refers to @fig-a, and its twin docs/p.ru.md does not as often" in problems
-    assert "docs/p.ru.md:13: refers to @tbl-c, and its twin docs/p.md does not" in problems
+    assert "docs/p.md:3: refers to @fig-a, and its twin docs/p.ru.md does not as often in this section" in problems
+    assert "docs/p.ru.md:13: refers to @tbl-c, and its twin docs/p.md does not in this section" in problems
     assert references.twins("docs/p.md", en, "docs/p.ru.md", en) == []
 
 
