@@ -10,6 +10,7 @@ the median of several runs of:
     (c) the same site with code execution switched off: rendering alone, the floor
     (d) a `mkdocs serve` rebuild after an edit to a page's prose, from save to reloaded
     (d') the same with `mkdocs serve --dirty`, which renders only what the edit changed (hooks/dirty.py)
+    (d'x) the same without the author's overlay (GATED_OVERLAY=off): what hooks/overlay.py costs a reload
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses; (e') with --dirty
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains; (f') with --dirty
     (g) the forget-bias training alone: pinned, in one process, one thread, uncached
@@ -39,8 +40,17 @@ measurements); CI on that course (`--ci-only` alone):
     (w10ci) a warm strict build with no edit
     (ci10) CI's build: a fresh checkout with the last run's .cache/ restored, one snippet edited
 
-and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone). Last, the
-ratios the project's targets are stated in; the prose reload's with the way scripts/serve serves.
+and (aen), a cold strict build of English alone, against (a) (`--languages-only` alone); and (d') against (d'x),
+interleaved (`--overlay-only` alone). Last, the ratios the project's targets are stated in; the prose reload's with
+the way scripts/serve serves.
+
+`--against REF` measures only a cold build of this checkout side by side with one of another commit (a tag, a
+branch, a hash), interleaved, each run in a fresh copy:
+
+    (a) cold build, en + ru, this checkout     (a@REF) the same, at REF
+
+Both are built without --strict, so that a commit whose strict build fails on this machine (an experiment that
+another CPU sends elsewhere) is still timed doing the same work.
 """
 
 from __future__ import annotations
@@ -125,6 +135,22 @@ def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...]
     return seconds
 
 
+def against(ref: str, runs: int, note) -> None:
+    """(a) for this checkout and for commit `ref`, interleaved, each run cold in a fresh copy."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        other = Path(tmp) / "ref"
+        other.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(other)], input=archive, check=True)
+        here, there = [], []
+        for k in range(runs):
+            for root, times in ((copy_site(Path(tmp) / f"here{k}"), here), (copy_site(Path(tmp) / f"there{k}", other),
+                                                                            there)):
+                times.append(timed_build(root))
+        note("(a) cold build, en + ru, this checkout", statistics.median(here))
+        note(f"(a@{ref}) cold build, en + ru, at {ref}", statistics.median(there))
+
+
 def two_machines(chapters: int, runs: int, note) -> None:
     """Machines A and B, fresh copies of a course of `chapters` chapters, share a result store in a folder: A
     computes and publishes everything, then builds again with no edit; B, its .cache/ empty each time, builds
@@ -202,6 +228,31 @@ def pdf_cost(root: Path, runs: int, note) -> None:
              pdf.stat().st_size / 1e6)
 
 
+PROSE = ("docs/lstm.md", "\n\n", "\n\nA sentence added by the benchmark, number {}.\n\n",
+         "A sentence added by the benchmark, number {}.", "lstm/")  # after the page's title
+
+
+def overlay(runs: int, note) -> None:
+    """(d') against (d'x): the dirty prose reload with the author's overlay (hooks/overlay.py) and without it, on
+    two servers at once, each over a warm copy of its own, edited in turn (so that both see the machine's same
+    load), `runs` times three edits each."""
+    with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+        on = copy_site(Path(tmp) / "on")
+        timed_build(on, "--strict", cold=False)  # every result computed, for the servers to reuse
+        off = copy_site(Path(tmp) / "off", on)
+        shutil.copytree(on / ".cache", off / ".cache")
+        edit, old, new, shown, page = PROSE
+        original = (on / edit).read_text(encoding="utf-8")
+        times: dict[Path, list[float]] = {on: [], off: []}
+        with serving(on, page, "--dirty") as with_it, serving(off, page, "--dirty", extra={"GATED_OVERLAY": "off"}) \
+                as without:
+            for _ in range(3 * runs):
+                times[on] += reloads(on / edit, original, old, new, shown, with_it, 1)
+                times[off] += reloads(off / edit, original, old, new, shown, without, 1)
+        note("(d') serve --dirty reload after a prose edit", statistics.median(times[on]))
+        note("(d'x) the same without the author's overlay", statistics.median(times[off]))
+
+
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -216,18 +267,15 @@ def _page(url: str) -> str:
         return ""
 
 
-def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_path: str, runs: int,
-                   *flags: str) -> list[float]:
-    """Seconds from saving an edit (`old` -> `new`) to the served page showing `shown`, once per run.
-
-    `new` and `shown` are formatted with the edit's number, so every edit is a new one. `flags` go to
-    `mkdocs serve` (`--dirty`).
-    """
+@contextlib.contextmanager
+def serving(root: Path, url_path: str, *flags: str, extra: dict[str, str] | None = None) -> Iterator[str]:
+    """`mkdocs serve` over `root` (`flags` to it, `extra` to its environment), once its first build has ended: the
+    url of its page `url_path`."""
     port = _port()
     log = (root / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", *flags,
                                "-a", f"127.0.0.1:{port}"],
-                              cwd=root, env=env(root), stdout=log, stderr=subprocess.STDOUT)
+                              cwd=root, env=env(root, **(extra or {})), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/{url_path}"
     try:
         deadline = time.monotonic() + 600
@@ -235,23 +283,39 @@ def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_p
             if time.monotonic() > deadline or server.poll() is not None:
                 sys.exit(f"mkdocs serve did not come up at {url}:\n{(root / 'serve.log').read_text()[-3000:]}")
             time.sleep(0.5)
-        original = edit.read_text(encoding="utf-8")
-        assert old in original, f"{old!r} is not in {edit}"
-        times = []
-        for _ in range(runs):
-            k = next(EDITS)  # never an edit seen before: no cached result may answer it
-            edit.write_text(original.replace(old, new.format(k), 1), encoding="utf-8")
-            start = time.perf_counter()
-            while shown.format(k) not in _page(url):
-                time.sleep(0.05)
-            times.append(time.perf_counter() - start)
-            time.sleep(1.0)  # let the server settle before the next edit
-        edit.write_text(original, encoding="utf-8")
-        return times
+        yield url
     finally:
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+def reloads(edit: Path, original: str, old: str, new: str, shown: str, url: str, runs: int) -> list[float]:
+    """Seconds from saving an edit of `original` (`old` -> `new`) to the page at `url` showing `shown`, once per
+    run. `new` and `shown` are formatted with the edit's number, so every edit is a new one."""
+    assert old in original, f"{old!r} is not in {edit}"
+    times = []
+    for _ in range(runs):
+        k = next(EDITS)  # never an edit seen before: no cached result may answer it
+        edit.write_text(original.replace(old, new.format(k), 1), encoding="utf-8")
+        start = time.perf_counter()
+        while shown.format(k) not in _page(url):
+            time.sleep(0.05)
+        times.append(time.perf_counter() - start)
+        time.sleep(1.0)  # let the server settle before the next edit
+    return times
+
+
+def serve_rebuilds(root: Path, edit: Path, old: str, new: str, shown: str, url_path: str, runs: int,
+                   *flags: str, extra: dict[str, str] | None = None) -> list[float]:
+    """Seconds from saving an edit (`old` -> `new`) to the served page showing `shown`, once per run, on a server
+    of its own (`flags` go to `mkdocs serve`, `extra` to its environment)."""
+    original = edit.read_text(encoding="utf-8")
+    with serving(root, url_path, *flags, extra=extra) as url:
+        try:
+            return reloads(edit, original, old, new, shown, url, runs)
+        finally:
+            edit.write_text(original, encoding="utf-8")
 
 
 def training_alone(root: Path) -> float:
@@ -317,6 +381,9 @@ def main() -> int:
                         help="measure only a cold build of both languages against English alone")
     parser.add_argument("--pdf-only", action="store_true",
                         help="measure only what the PDF of the chapter adds to a warm strict build, and its size")
+    parser.add_argument("--against", metavar="REF", help="measure only a cold build against one at commit REF")
+    parser.add_argument("--overlay-only", action="store_true",
+                        help="measure only the dirty prose reload with the author's overlay and without it")
     parser.add_argument("--chapter-only", action="store_true",
                         help="measure only the one chapter: (a), (aen), (c), (g), (w) and the reloads (d) to (f')")
     args = parser.parse_args()
@@ -342,11 +409,16 @@ def main() -> int:
             timed_build(root, "--strict")  # every cache warm, for what follows
             pdf_cost(root, args.runs, note)
         return report(rows, args)
+    if args.against:
+        against(args.against, args.runs, note)
+        return report(rows, args)
+    if args.overlay_only:
+        overlay(args.runs, note)
+        return report(rows, args)
 
     median = lambda f: statistics.median(f() for _ in range(args.runs))  # noqa: E731
     large = lambda f: statistics.median(f() for _ in range(args.large_runs))  # noqa: E731
-    prose = ("docs/lstm.md", "\n\n", "\n\nA sentence added by the benchmark, number {}.\n\n",
-             "A sentence added by the benchmark, number {}.", "lstm/")  # after the page's title
+    prose = PROSE
     with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
         root = copy_site(Path(tmp))
         languages(args.runs, note)
@@ -360,6 +432,8 @@ def main() -> int:
             root, root / edit, old, new, shown, page, args.runs)))
         note("(d') serve --dirty reload after a prose edit", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs, "--dirty")))
+        note("(d'x) the same without the author's overlay", statistics.median(serve_rebuilds(
+            root, root / edit, old, new, shown, page, args.runs, "--dirty", extra={"GATED_OVERLAY": "off"})))
         diagram = (root / "gated/chapter/diagram.py", 'Text("keep", "сохранить")', 'Text("keep{0}", "сохранить{0}")',
                    "keep{}", "step-by-step/")
         training = (root / "gated/chapter/experiments/forget_bias.py", '"seeds that name every symbol"',
@@ -420,6 +494,11 @@ def report(rows: dict[str, float], args: argparse.Namespace) -> int:
         target(f"(ci{n}) / (w{n}ci): CI after a one-snippet edit against a warm build", r[f"ci{n}"] / r[f"w{n}ci"], 1.2)
     if "aen" in r:
         target("(a) / (aen): both languages against English alone, cold", r["a"] / r["aen"], 1.15)
+    if args.against:
+        target(f"(a) / (a@{args.against}): this checkout's cold build against {args.against}'s",
+               r["a"] / r[f"a@{args.against}"], 1.1)
+    if "d'x" in r:
+        target("(d') / (d'x): a prose reload with the author's overlay against without", r["d'"] / r["d'x"], 1.10)
     if "e" not in r:
         return 0
     for m in ("", "'"):  # plain mkdocs serve, and --dirty (what scripts/serve runs)

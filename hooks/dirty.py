@@ -20,9 +20,9 @@ hook marks more pages as modified, by ageing their output (MkDocs' own test,
   build in this process (its first build renders every page): the nav, the
   footer's links and the anchors other pages link to show them;
 - the twin of an edited page, in either language (hooks/parity.py compares
-  twins when it renders the English one; hooks/translations.py shows a stale
-  section's notice on either), and every page when docs/translations.json,
-  the record of twins in line, changed;
+  twins when it renders the English one, and so does hooks/translations.py,
+  whose stale sections `mkdocs serve` shows on either), and every page when
+  docs/translations.json, the record of twins in line, changed;
 - the pages an edited page links into with an anchor, so MkDocs checks it;
 - the print page, when any page of its language is rendered
   (hooks/printable.py takes the others' articles from their output).
@@ -32,7 +32,15 @@ by the next build: its output is aged when the build ends.
 
 It also writes the search index again after a dirty build, whole and
 current: the last build's entries, with those of the pages it rendered
-replaced.
+replaced. And it gives every page it does not render the title and front
+matter it had when last rendered: MkDocs reads a page's title only while it
+renders it, so after a dirty rebuild the navigation and the footer of the
+pages it renders would name the others "None" (mkdocs/mkdocs#4047).
+
+So MkDocs' own warning on every dirty build, that it "will likely lead to
+inaccurate navigation and other links", is answered here, and silenced; so is
+its note that `mkdocs serve`'s own folder "contains stale files", which this
+hook keeps current.
 """
 
 from __future__ import annotations
@@ -45,11 +53,13 @@ import re
 import time
 from pathlib import Path
 
-import quotes
+import seen
 import shared
 import tracing
 import translations
+from literals import BOUND
 from mkdocs.plugins import event_priority
+from mkdocs.utils import meta
 
 log = logging.getLogger("mkdocs.hooks.dirty")
 
@@ -59,6 +69,7 @@ SHOWN = re.compile(r"\A---\n.*?\n---\n|^#{1,6}[ \t][^\n]*|\{[^}\n]*#[\w-]+[^}\n]
 ANCHORED_LINK = re.compile(r"\]\(<?([^)#\s<>]+\.md)#")
 
 _dirty = False
+_serving = False
 _shown: dict[str, dict[str, list[str]]] = {}  # language -> page -> what other pages show of it, at the last build
 _outputs: dict[str, dict[str, str]] = {}  # language -> page -> its output file, at the last build
 _begun = 0.0  # when this build began
@@ -66,9 +77,22 @@ _started: dict[str, float] = {}  # language -> when its last build began
 _sources: dict[str, list[tuple[str, str]]] = {}  # language -> its pages' sources and outputs, in this build
 
 
+# MkDocs' words on a dirty build that this hook answers (see above).
+ANSWERED = {"A 'dirty' build is being performed, this will likely lead to inaccurate navigation": lambda: _dirty,
+            "The directory contains stale files. Use --clean": lambda: _dirty and _serving}
+
+
+class _Answered(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not any(record.getMessage().startswith(said) and when() for said, when in ANSWERED.items())
+
+
+logging.getLogger("mkdocs.commands.build").addFilter(_Answered())
+
+
 def on_startup(command: str, dirty: bool) -> None:
-    global _dirty
-    _dirty = dirty
+    global _dirty, _serving
+    _dirty, _serving = dirty, command == "serve"
 
 
 @event_priority(100)  # first: before any hook reads what an edit may change (gated/ is imported in on_pre_build)
@@ -109,8 +133,8 @@ def _affected(changed: list[Path], pages: list) -> list | None:
 
 def _shown_of(text: str) -> list[str]:
     """What other pages show of a page's Markdown: its front matter, headings and ids outside code."""
-    for m in quotes.fences(text):
-        text = quotes._blank(text, m.start(), m.end())
+    for m in seen.fences(text):
+        text = seen.blank(text, m.start(), m.end())
     return SHOWN.findall(text)
 
 
@@ -135,7 +159,7 @@ def on_files(files, config):
     _sources[lang] = [(f.abs_src_path, f.abs_dest_path) for f in pages]
     outside = [Path(p) for p in config.watch if Path(p).resolve() != docs.resolve()]
     outside += [Path(config.config_file_path)] if config.config_file_path else []
-    outside += [docs / translations.RECORD]  # not published, but every page's notices read it
+    outside += [docs / translations.RECORD]  # not published, but every pair's check reads it
     outside += [Path(f.abs_src_path) for f in files  # what a block might read: an image, a stylesheet
                 if not f.is_documentation_page() and f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
     since, _started[lang] = _started.get(lang, 0.0), _begun
@@ -154,14 +178,16 @@ def on_files(files, config):
             _age(f)
         return files
     if changed:
-        log.info(f"dirty build: {', '.join(sorted(c.name for c in changed))} changed: rendering the "
+        named = sorted(c.resolve().relative_to(shared.ROOT).as_posix() if c.resolve().is_relative_to(shared.ROOT)
+                       else str(c) for c in changed)
+        log.info(f"dirty build: {', '.join(named)} changed: rendering the "
                  f"{len(affected)} page(s) that use it")
     for f in affected:
         _age(f)
     by_uri = {f.src_uri: f for f in pages}
     modified = [f for f in pages if f.is_modified()]
-    for f in pages:  # a page whose twin is newer: parity is checked on the English page, and a stale section's
-        # notice shows on either (hooks/translations.py)
+    for f in pages:  # a page whose twin is newer: parity and translations are checked on the English page, and
+        # their problems show on either
         if any((docs / shared.twin(f.src_uri, other)).is_file()
                and (docs / shared.twin(f.src_uri, other)).stat().st_mtime > written(f)
                for other in shared.LANGUAGES if other != shared.language(f.src_uri)):
@@ -185,8 +211,23 @@ _fresh: dict[str, list[dict]] = {}  # the same for the pages this build rendered
 _urls: set[str] = set()  # the pages of this build's navs
 
 
+_shown_as: dict[str, dict[str, tuple[str | None, dict]]] = {}  # language -> page -> (title, meta), last rendered
+
+
 def on_nav(nav, config, files):
+    """The pages this dirty build does not render keep the title and front matter of their last rendering."""
     _urls.update(p.url for p in nav.pages)
+    if not _dirty:
+        return nav
+    kept = _shown_as.get(shared.building(config), {})
+    for page in nav.pages:
+        if page.file.is_modified():
+            continue
+        if page.file.src_uri in kept:
+            page.title, page.meta = kept[page.file.src_uri]
+        elif page.file.src_uri.endswith(".md") and page.title is None:  # not rendered in this process yet
+            page.markdown, page.meta = meta.get_data(Path(page.file.abs_src_path).read_text(encoding="utf-8"))
+            page.title = BOUND.sub(lambda m: m["value"], page.title or "")
     return nav
 
 
@@ -198,6 +239,7 @@ def on_pre_build(config) -> None:
 
 @event_priority(-10)  # after Material's search plugin has indexed the page
 def on_page_context(context, page, config, nav):
+    _shown_as.setdefault(shared.building(config), {})[page.file.src_uri] = (page.title, page.meta)
     if _dirty:
         entries = getattr(config.plugins["material/search"].search_index, "entries", [])
         k = len(entries)

@@ -48,16 +48,16 @@ import logging
 import os
 import re
 import sys
-import traceback
 import warnings
 from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import failures
 import shared
 import tracing
-from markdown_exec import ExecutionError, base_format, default_tabs, formatters
+from markdown_exec import ExecutionError, base_format, default_tabs, formatters  # noqa: F401 - what runners raise
 from markupsafe import Markup, escape
 from mkdocs.exceptions import PluginError
 
@@ -170,15 +170,13 @@ def run_python(code: str, where: str, lang: str) -> str:
             warnings.simplefilter("always")
             exec(compile(code, filename, "exec", optimize=0), module.__dict__)  # asserts stay, always
     except SystemExit as exit:
-        raise ExecutionError(f"{where} called sys.exit({exit.code!r}); a block must not end the build") from None
+        raise failures.exited(exit, where, lang, code) from None
     except Exception as error:
-        trace = "".join(traceback.format_exception(error))
-        raise ExecutionError(f"{where} raised {type(error).__name__}\n\n```pytb\n{trace}```") from error
+        raise failures.raised(error, where, lang, code) from error
     finally:
         del sys.modules[name]
     if caught:
-        said = "\n".join(f"{w.category.__name__}: {w.message} ({w.filename}:{w.lineno})" for w in caught)
-        raise ExecutionError(f"{where} warned\n\n```text\n{said}\n```")
+        raise failures.warned(caught, where, lang, code)
     return output.getvalue()
 
 
@@ -198,20 +196,15 @@ def run_doctest(session: str, where: str, lang: str) -> None:
     render = importlib.import_module("gated.render")
     test = doctest.DocTestParser().get_doctest(session, {"__name__": "__main__"}, where, None, 0)
     if not test.examples:
-        raise ExecutionError(f"{where} is a pycon block with no >>> example")
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    report = io.StringIO()
+        raise failures.refused(where, lang, session, "is a pycon block with no >>> example")
+    runner = failures.Runner(optionflags=doctest.NORMALIZE_WHITESPACE)
     with warnings.catch_warnings(record=True) as caught, render.using_language(lang), _asserts_kept(doctest):
         warnings.simplefilter("always")
-        result = runner.run(test, out=report.write)
+        result = runner.run(test, out=io.StringIO().write)  # failures.Runner keeps what failed
     if result.failed:
-        raise ExecutionError(
-            f"{where}: {result.failed} of {result.attempted} examples do not print what the session says"
-            f"\n\n```text\n{report.getvalue()}```"
-        )
+        raise failures.differs(runner, result.attempted, where, lang, session)
     if caught:
-        said = "\n".join(f"{w.category.__name__}: {w.message}" for w in caught)
-        raise ExecutionError(f"{where} warned\n\n```text\n{said}\n```")
+        raise failures.warned(caught, where, lang, session)
 
 
 def _cached(kind: str, code: str, lang: str, where: str, run) -> str:
@@ -252,7 +245,7 @@ def on_post_build(config) -> None:
 
 def _python(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
     if session:
-        raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
+        raise failures.refused(where, lang, code, "uses a session; blocks here are self-contained")
     if not EXECUTE:
         return ""
     return _cached("python", code, lang, where, lambda: run_python(code, where, lang))
@@ -260,7 +253,7 @@ def _python(code: str, *, where: str, lang: str, session: str | None = None, **_
 
 def _pycon(code: str, *, where: str, lang: str, session: str | None = None, **_: Any) -> str:
     if session:
-        raise ExecutionError(f"{where} uses a session; blocks here are self-contained")
+        raise failures.refused(where, lang, code, "uses a session; blocks here are self-contained")
     if EXECUTE:
         _cached("pycon", code, lang, where, lambda: run_doctest(code, where, lang) or "ok")
     return code

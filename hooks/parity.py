@@ -8,7 +8,7 @@ default language, this hook reads its twins from docs/ (the suffix layout:
 - the executed blocks: the same fences, the same code;
 - the hand-written tables (rows × columns) and images;
 - the bound names: the sequence of figures and blocks' values that the page
-  quotes as `[VALUE]{name}` (hooks/quotes.py). A swap in one language fails.
+  quotes as `[VALUE]{name}` (hooks/literals.py). A swap in one language fails.
 
 A page of another language whose default twin is missing is reported when it is rendered.
 """
@@ -20,8 +20,9 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-import quotes
+import seen
 import shared
+from literals import BOUND, computed, line_of
 
 log = logging.getLogger("mkdocs.hooks.parity")
 
@@ -36,12 +37,12 @@ class Item(NamedTuple):
 
 def signature(text: str) -> dict[str, list[Item]]:
     """What twins must share, each item with its line in `text`."""
-    line = quotes._line_of(text)
-    code = quotes.fences(text)
+    line = line_of(text)
+    code = seen.fences(text)
     blocks = [Item(line(m.start()), m.group().strip()) for m in code if 'exec="on"' in m.group().split("\n", 1)[0]]
     visible = text
     for m in code:
-        visible = quotes._blank(visible, m.start(), m.end())
+        visible = seen.blank(visible, m.start(), m.end())
     structure: list[Item] = []
     rows: list[str] = []
     for n, row in enumerate(visible.split("\n") + [""], 1):
@@ -53,8 +54,7 @@ def signature(text: str) -> dict[str, list[Item]]:
             structure.append(Item(n - len(rows), f"table {len(rows)}×{columns}"))
             rows = []
         structure += [Item(n, "image") for _ in IMAGE.finditer(row)]
-    names = [Item(line(m.start()), m["name"]) for m in quotes.BOUND.finditer(visible)
-             if quotes.FIGURE.fullmatch(m["name"]) or quotes.BLOCK_REF.fullmatch(m["name"])]
+    names = [Item(line(m.start()), m["name"]) for m in BOUND.finditer(visible) if computed(m["name"])]
     return {"executed blocks": blocks, "tables and images": structure, "quoted figures": names}
 
 
@@ -88,8 +88,7 @@ def notebook(source: Path, where: str) -> list[str]:
             cell = re.match(r'# %% \[markdown\] lang="(\w+)"', line)
             lang = cell.group(1) if cell else None
         elif lang in names:
-            names[lang] += [Item(n, m["name"]) for m in quotes.BOUND.finditer(line)
-                            if quotes.FIGURE.fullmatch(m["name"]) or quotes.BLOCK_REF.fullmatch(m["name"])]
+            names[lang] += [Item(n, m["name"]) for m in BOUND.finditer(line) if computed(m["name"])]
     problems = []
     ours = names[shared.DEFAULT]
     for other in shared.LANGUAGES[1:]:

@@ -36,7 +36,6 @@ front-matter title and description. Each failure is a warning that names
 
 from __future__ import annotations
 
-import bisect
 import html
 import importlib
 import logging
@@ -44,18 +43,17 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+import hints
 import seen
 import shared
 import words
+from literals import BLOCK_REF, BOUND, FIGURE, line_of
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.quotes")
 
-# ---------------------------------------------------------------- the syntax
+# ---------------------------------------------------------------- the syntax (BOUND, FIGURE, BLOCK_REF: hooks/literals.py)
 
-BOUND = re.compile(r"\[(?P<value>[^\[\]\n]*)\]\{(?P<name>[^{}\s]*)\}")
-FIGURE = re.compile(r"[a-z][\w]*(?:\.\w+)+")
-BLOCK_REF = re.compile(r"(?P<block>[\w-]+):(?P<key>[\w.-]+)")
 NUMBER = r"[-−]?\d+(?:\.\d+)?"
 # The kinds of number that state no result, each with the form its VALUE must have.
 KINDS = {
@@ -68,7 +66,7 @@ KINDS = {
 
 # ---------------------------------------------------------------- numbers as a reader sees them (hooks/seen.py)
 
-fences, _blank, _blank_all = seen.fences, seen.blank, seen.blank_all  # hooks/parity.py and hooks/dirty.py use them
+_blank, _blank_all = seen.blank, seen.blank_all
 FRONT_MATTER = ("title", "description", "subtitle")  # the keys of a page's front matter that a reader sees
 SNIPPET = re.compile(r"^[ \t]*;?-{1,}8<-{1,}.*$", re.M)  # pymdownx.snippets, which would add unread text
 DIGIT = rf"[\d{re.escape(seen.OTHER_DIGITS)}]"  # a digit in any form: 7, ⁷, ７, ½
@@ -94,11 +92,6 @@ class Quote(NamedTuple):
     line: int
     value: str
     name: str
-
-
-def _line_of(text: str):
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    return lambda pos: bisect.bisect_right(starts, pos)
 
 
 # ---------------------------------------------------------------- checking a page's Markdown
@@ -149,7 +142,7 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     problems (each naming `where:LINE`), and the page's bound literals in order.
     """
     figures = importlib.import_module("gated.chapter.published").FIGURES
-    line = _line_of(text)
+    line = line_of(text)
     at = lambda pos: f"{where}:{line(pos) + first_line - 1}"  # noqa: E731
     problems: list[str] = []
     quotes: list[Quote] = []
@@ -174,8 +167,12 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
     for pos, entity in entities:
         problems.append(f"{at(pos)}: the entity {entity!r} is a digit; write the number as a bound literal")
 
-    problems += [f"{at(p.start)}: {words.message(p, lang, figures)}: «{_excerpt(visible, p.start)}»"
-                 for p in words.unbound(_blank_all(shown, seen.CODE_SPAN), lang)]
+    def around(pos: int) -> list[hints.Bound]:  # the page's names, those of the paragraph at `pos` marked
+        start, end = visible.rfind("\n\n", 0, pos), (visible.find("\n\n", pos) + 1 or len(visible) + 1) - 1
+        return [hints.Bound(q.name, q.value, start < r[0] < end) for q, r in zip(quotes, replacements)]
+
+    problems += [f"{at(p.start)}: {words.message(p, lang, hints.for_phrase(p, lang, figures, around(p.start)))}:"
+                 f" «{_excerpt(visible, p.start)}»" for p in words.unbound(_blank_all(shown, seen.CODE_SPAN), lang)]
     for pos, token, in_math in _unbound(shown):
         odd = seen.described(token)
         odd = f" ({odd}: a number in another form; write its value as the figure prints it)" if odd else ""
@@ -185,8 +182,8 @@ def check(text: str, where: str, lang: str, first_line: int = 1) -> tuple[str, l
                             f" «{_excerpt(visible, pos)}»")
         else:
             problems.append(f"{at(pos)}: the number {token!r} is not bound{odd}; write [{token}]{{figure.name}} for a"
-                            f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)}):"
-                            f" «{_excerpt(visible, pos)}»")
+                            f" result, or mark what it is ({', '.join(f'{{{k}}}' for k in KINDS)})"
+                            f"{hints.for_number(token, lang, figures, around(pos))}: «{_excerpt(visible, pos)}»")
 
     for start, end, value in reversed(replacements):
         text = text[:start] + value + text[end:]
@@ -239,6 +236,8 @@ def check_block_values(html_text: str, where: str, quotes: list[Quote], lang: st
         if not ref:
             continue
         found = printed.get((ref["block"], ref["key"]))
+        if found is None and any(f.block.page == where and f.block.id == ref["block"] for f in shared.failed):
+            continue  # the block failed, which hooks/failures.py reports: it printed nothing
         if found is None:
             problems.append(f"{where}:{q.line}: [{q.value}]{{{q.name}}}: block {ref['block']!r} on this page"
                             f" prints no value named {ref['key']!r} (print it with gated.named)")

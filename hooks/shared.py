@@ -71,6 +71,14 @@ def building(config) -> str:
     return config.theme["language"]
 
 
+def last_language(config) -> bool:
+    """Whether this run of the build renders the last language: mkdocs-static-i18n builds the others inside the
+    first one's (in its on_post_build), one after another, and a strict build stops at the end of the first of them
+    that warned, before the outer build's own last hooks run."""
+    i18n = config.plugins["i18n"]
+    return i18n.current_language == i18n.build_languages[-1]
+
+
 # ---------------------------------------------------------------- failures on the line
 
 WHERE = re.compile(r"(?P<file>(?:docs|notebooks|gated|snippets)/[\w./-]+|mkdocs\.yml):(?P<line>\d+)")
@@ -123,3 +131,5 @@ results: Counter[str] = Counter()  # what this build did with its results ("bloc
 # Every block's output in this build, run or reused, with what it used: where -> (output, files used), for
 # the digest of what the pages show of each experiment (hooks/provenance.py).
 outputs: dict[str, tuple[str, dict[str, str]]] = {}
+failed: list = []  # this build's failing blocks, in every language (hooks/failures.py reports them once)
+problems: dict[str, list[str]] = {}  # page (src_uri), or "" for the build -> its open problems (hooks/problems.py)

@@ -11,9 +11,8 @@ lines is the same paragraph, and each bound literal of a figure or a block's val
 When the build renders a page, each pair of sections is compared with the record:
 
 - neither side changed: in line;
-- one side changed: the other is behind. The build fails naming both sections, the stale one first, and the stale
-  page shows a notice at that section (what `mkdocs serve` shows the author; hooks/dirty.py renders the twin of an
-  edited page);
+- one side changed: the other is behind. The build fails naming both sections, the stale one first (several
+  stale sections of one pair in one message), and `mkdocs serve` shows it at both sections (hooks/overlay.py);
 - both changed: they are not known to be in line until they are recorded.
 
 After bringing twins into line, record it:
@@ -35,8 +34,9 @@ from typing import NamedTuple
 if __name__ == "__main__":  # run as a command: the hooks' folder is on the path, the package beside it
     sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
-import quotes
+import seen
 import shared
+from literals import BOUND, computed
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.translations")
@@ -56,8 +56,7 @@ class Section(NamedTuple):
 
 def said(text: str) -> str:
     """A hash of what a section says: whitespace collapsed, a figure's or a block's value by its name only."""
-    text = quotes.BOUND.sub(lambda m: f"{{{m['name']}}}" if quotes.FIGURE.fullmatch(m["name"])
-                            or quotes.BLOCK_REF.fullmatch(m["name"]) else m.group(), text)
+    text = BOUND.sub(lambda m: f"{{{m['name']}}}" if computed(m["name"]) else m.group(), text)
     return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
 
 
@@ -67,8 +66,8 @@ def sections(text: str) -> list[Section]:
     body = text[front.end():] if front else text
     offset = text.count("\n", 0, front.end()) if front else 0
     visible = body
-    for m in quotes.fences(body):
-        visible = quotes._blank(visible, m.start(), m.end())
+    for m in seen.fences(body):
+        visible = seen.blank(visible, m.start(), m.end())
     starts = [0] + [m.start() for m in HEADING.finditer(visible) if m.start()]
     found = []
     for k, start in enumerate(starts):
@@ -197,43 +196,27 @@ def problems(root: Path, docs: Path) -> list[str]:
 
 # ---------------------------------------------------------------- MkDocs events
 
-NOTICE = {
-    "en": ('!!! warning "This section may be behind its translation"\n'
-           "    Its {twin} twin changed since the two were last brought into line. Bring this section up to date, then"
-           " record it: `{how}`.\n\n"),
-    "ru": ('!!! warning "Этот раздел может отставать от перевода"\n'
-           "    Его {twin} двойник изменился с тех пор, как разделы сверяли. Обновите этот раздел и запишите сверку:"
-           " `{how}`.\n\n"),
-}
-TWIN = {"en": {"ru": "Russian"}, "ru": {"en": "английский"}}
+def folded(stale: list[Stale]) -> str:
+    """A pair's stale sections in one message: the first in full, each other one named on a line of its own."""
+    first, *more = [s.message for s in stale]
+    return first + "".join(f"\n  and {m.split('; ', 1)[0]}" for m in more)
 
 
-@event_priority(-50)  # after hooks/quotes.py has read the page (a notice quotes nothing)
+@event_priority(-50)
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    """Warn of a pair's stale sections on its default page; show a notice on each stale section of any page."""
+    """Warn of a pair's stale sections, once for the pair, when its default page is rendered. `mkdocs serve` shows
+    each at its section, on both twins (hooks/overlay.py; hooks/dirty.py renders the twin of an edited page)."""
     src = page.file.src_uri
-    if not src.endswith(".md") or not page.file.abs_src_path:
+    if not src.endswith(".md") or not page.file.abs_src_path or shared.language(src) != shared.DEFAULT:
         return markdown
-    docs, lang = Path(config.docs_dir), shared.language(src)
+    docs = Path(config.docs_dir)
     twins = pair(docs, src)
     if twins is None:
         return markdown  # a page without a twin: hooks/parity.py reports it
-    key = twins.key
-    stale = compare(twins, load(docs).get(key))
-    if lang == shared.DEFAULT:
-        for s in stale:
-            log.warning(s.message)
-    behind = {s.index for s in stale if s.lang in (lang, "")}
-    if not behind:
-        return markdown
-    parts = sections(markdown)
-    lines = markdown.split("\n")
-    other = next(o for o in shared.LANGUAGES if o != lang)
-    notice = NOTICE[lang].format(twin=TWIN[lang][other], how=f"{COMMAND} docs/{key}")
-    for k in sorted(behind & set(range(len(parts))), reverse=True):
-        at = parts[k].line if parts[k].heading else 0  # after the heading, or at the top
-        lines.insert(at, "\n" + notice)
-    return "\n".join(lines)
+    stale = compare(twins, load(docs).get(twins.key))
+    if stale:
+        log.warning(folded(stale))
+    return markdown
 
 
 def on_files(files, config):

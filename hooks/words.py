@@ -271,18 +271,17 @@ def agrees(phrase: Phrase, printed: str, spec: str, lang: str) -> bool:
     return False
 
 
-def message(p: Phrase, lang: str, figures: dict) -> str:
-    """What the build says about an unbound phrase: what it states, and how to bind it."""
+def message(p: Phrase, lang: str, offered: str = "") -> str:
+    """What the build says about an unbound phrase: what it states, and how to bind it (with the figures that
+    hooks/hints.py `offered`)."""
     words = " ".join(p.text.split())
     what = "a fraction" if p.kind == "fraction" else "a multiple"
     if p.value is None:
         return (f"«{words}» states {what} in words with no value to check; write the figure it states,"
                 f" [VALUE]{{figure.name}}, or say it another way")
-    agreeing = [name for name, f in figures.items() if agrees(p, f.printed(lang), f.spec, lang)][:3]
-    hint = f" (figures of that value: {', '.join(agreeing)})" if agreeing else ""
     return (f"«{words}» states {what} in words ({p.value:g}) that nothing checks: bind it as a number is bound,"
             f" [{words}]{{figure.name}} or [{words}]{{block:key}}, and the build checks {p.value:g} against the"
-            f" figure at the figure's precision{hint}; [{words}]{{param}} for a parameter of an example;"
+            f" figure at the figure's precision{offered}; [{words}]{{param}} for a parameter of an example;"
             f" a count is free, a multiple or a share is not (hooks/words.py)")
 
 
@@ -293,21 +292,21 @@ def main(argv: list[str]) -> int:
     from pathlib import Path
 
     sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
-    import quotes
     import seen
     import shared
+    from literals import BOUND, line_of
 
     paths = [Path(a) for a in argv] or sorted((shared.ROOT / "docs").glob("*.md"))
     totals = {"bound": 0, "free": 0, "unbound": 0}
     for path in paths:
         text, lang = path.read_text(encoding="utf-8"), shared.language(path.name)
-        line = quotes._line_of(text)
+        line = line_of(text)
         visible = text
         for m in seen.code(text):
             visible = seen.blank(visible, m.start(), m.end())
-        found = [(m.start(), "bound", m["value"]) for m in quotes.BOUND.finditer(visible)
+        found = [(m.start(), "bound", m["value"]) for m in BOUND.finditer(visible)
                  if re.search(r"[^\W\d_]", m["value"]) and value(m["value"], lang)]
-        shown = seen.blank_all(seen.reader_view(visible, quotes.BOUND)[0], seen.CODE_SPAN)
+        shown = seen.blank_all(seen.reader_view(visible, BOUND)[0], seen.CODE_SPAN)
         found += [(p.start, f"free ({p.free})" if p.free else "unbound", p.text) for p in find(shown, lang)]
         for start, verdict, words in sorted(found):
             totals[verdict.split()[0]] += 1

@@ -1,5 +1,6 @@
 """The package's structure, read from its imports: the library at the bottom, the chapter above it,
-the snippets on top; no arrow back down, no circle, no module over about 300 lines."""
+the snippets on top; no arrow back down, no circle, no module over about 300 lines. The build's hooks too:
+no circle among them, so that each reads straight down."""
 
 from __future__ import annotations
 
@@ -83,6 +84,48 @@ def test_the_imports_have_no_circle():
         tuple(TopologicalSorter(graph).static_order())
     except CycleError as e:
         pytest.fail(f"import circle: {' -> '.join(e.args[1])}")
+
+
+HOOKS = ROOT / "hooks"
+
+
+def hook_imports(path: Path, hooks: set[str]) -> set[str]:
+    """The hooks that a hook imports, at any depth of its code. A hook imports another by its bare name (MkDocs puts
+    hooks/ on sys.path while it loads a hook): `import shared`, `from literals import BOUND`."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module)
+    return (found & hooks) - {path.stem}
+
+
+def hook_circle(folder: Path) -> list[str] | None:
+    """A circle of imports among the hooks in `folder`, if there is one."""
+    names = {p.stem for p in folder.glob("*.py")}
+    graph = {p.stem: hook_imports(p, names) for p in folder.glob("*.py")}
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as e:
+        return list(e.args[1])
+    return None
+
+
+def test_the_hooks_have_no_circle():
+    assert (HOOKS / "literals.py").is_file()
+    circle = hook_circle(HOOKS)
+    assert circle is None, f"import circle among the hooks: {' -> '.join(circle)}"
+
+
+def test_a_circle_among_hooks_is_found(tmp_path):
+    """The check above sees a circle that closes through an import inside a function, as quotes and words did."""
+    (tmp_path / "quotes.py").write_text("import shared\nimport words\n")
+    (tmp_path / "words.py").write_text("def main():\n    from quotes import BOUND\n")
+    (tmp_path / "shared.py").write_text("import os\n")
+    assert sorted(hook_circle(tmp_path)) == ["quotes", "words", "words"]
+    (tmp_path / "words.py").write_text("def main():\n    from shared import os\n")
+    assert hook_circle(tmp_path) is None
 
 
 def test_import_gated_loads_the_library_alone():

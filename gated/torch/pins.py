@@ -1,16 +1,20 @@
-"""The pins: a process whose numerics are the same on any x86-64 CPU, and what it runs.
+"""The pins: a process whose numerics are fixed before torch computes anything, and what it runs.
 
 A float32 training run is chaotic. The same wheel, seed and code take different
 paths through the CPU's vector units on different machines (AVX-512 here, AVX2
 there), round differently, and after a few hundred steps of Adam land somewhere
-else. So every experiment runs in a fresh Python process whose numerics are
-fixed before torch computes anything:
+else. The experiments train in float64, where such differences stay far below
+what a page prints, and every experiment runs in a fresh Python process whose
+numerics are fixed before torch computes anything:
 
 - one thread, so no reduction depends on how work was split;
 - ATen's portable kernels (``ATEN_CPU_CAPABILITY=default``), read once, when
   torch loads;
-- MKL's conditional numerical reproducibility (``MKL_CBWR=COMPATIBLE``), the
-  code path every x86-64 CPU runs the same way;
+- MKL's conditional numerical reproducibility (``MKL_CBWR=COMPATIBLE``). It
+  makes the bits the same on CPUs of one vendor (two AMD EPYCs, AVX2 and
+  AVX-512, agree), not across vendors: on AMD it runs other code than on Intel
+  (README, "The same pages on every CPU"), and no setting of MKL's gives one code
+  path on both. The pages do not depend on it (`tests/pages/test_numerics.py`);
 - oneDNN off. It picks its code for the CPU it finds and no variable of ATen
   or MKL controls it, so it is switched off in the process itself, the moment
   torch has loaded (a call that never imports torch never loads it);

@@ -1,5 +1,5 @@
 import numpy as np
-from gated import Text, candidates, gru_step, named
+from gated import candidates, gru_step, named
 from gated.chapter.examples import WORKED_GRU
 
 e = WORKED_GRU  # (W, U, b) of z: (1.2, -0.5, -0.3), of r: (0.6, 0.9, -0.2), of h̃: (1.5, -1.1, 0.2)
@@ -11,13 +11,12 @@ assert abs(s.h[0]) < 1  # a convex mix of h_{t-1} and a tanh stays inside (-1, 1
 before, after = candidates(p, x, h)  # one unit: U_h is a number, so r ⊙ (U_h h) = U_h (r ⊙ h)
 assert abs(before[0] - after[0]) < 1e-15
 
-with_ = Text("with", "при")
 # a named value is markup, so it stands beside a formula, never inside one
-print(f"- $z_t = \\sigma(a_z)$ {with_} $a_z$ = {named('a_z', a_z, '.2f')}: $z_t$ = {named('z', s.z[0], '.3f')}")
-print(f"- $r_t = \\sigma(a_r)$ {with_} $a_r$ = {named('a_r', a_r, '.2f')}: $r_t$ = {named('r', s.r[0], '.3f')}, "
+print(f"- $a_z$ = {named('a_z', a_z, '.2f')}: $\\quad z_t = \\sigma(a_z)$ = {named('z', s.z[0], '.3f')}")
+print(f"- $a_r$ = {named('a_r', a_r, '.2f')}: $\\quad r_t = \\sigma(a_r)$ = {named('r', s.r[0], '.3f')}, "
       f"$\\quad r_t h_{{t-1}}$ = {named('rh', s.r[0] * h[0], '.3f')}")
-print(f"- $\\tilde h_t = \\tanh(a_h)$ {with_} $a_h$ = {named('a_h', a_h, '.2f')}: "
-      f"$\\tilde h_t$ = {named('h_tilde', s.h_tilde[0], '.3f')}")
+print(f"- $a_h$ = {named('a_h', a_h, '.2f')}: $\\quad \\tilde h_t = \\tanh(a_h)$ = "
+      f"{named('h_tilde', s.h_tilde[0], '.3f')}")
 print(f"- $(1 - z_t)\\, h_{{t-1}}$ = {named('kept', (1 - s.z[0]) * h[0], '.3f')}, "
       f"$\\quad z_t \\tilde h_t$ = {named('added', s.z[0] * s.h_tilde[0], '.3f')}, "
       f"$\\quad h_t$ = {named('h', s.h[0], '.3f')}")

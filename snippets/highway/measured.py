@@ -1,4 +1,4 @@
-from gated import Text, claims, figure, markdown, named
+from gated import claims, figure, markdown, named
 from gated.chapter import plots
 from gated.chapter.experiments import gradients
 
@@ -11,7 +11,8 @@ tau = gradients.Bounds().tau  # the distance the claims hold up to
 gap = gradients.at(data, "lstm pytorch 0", tau) / gradients.at(data, "rnn pytorch", tau)  # the same initialisation
 s = gradients.Setup()  # the sizes `run` measures with
 print()
-sizes = f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\quad$ "
-print(Text(sizes + f"batch = {named('batch', s.batch, 'd')}", sizes + f"батч = {named('batch', s.batch, 'd')}"))
-print(Text(f"- PyTorch's weights, $\\tau = {tau}$: LSTM $b_f = 0$ / plain RNN = {named('plain_gap', gap, '.0f')}×",
-           f"- веса PyTorch, $\\tau = {tau}$: LSTM $b_f = 0$ / обычная RNN = {named('plain_gap', gap, '.0f')}×"))
+print(f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\quad$ `batch` = "
+      f"{named('batch', s.batch, 'd')}")
+# the same initialisation, PyTorch's, for both cells: the LSTM's gradient over the plain cell's at tau
+print(f"- $\\tau = {tau}$: $\\lVert \\partial L / \\partial c_0 \\rVert_{{\\text{{LSTM}},\\, b_f = 0}} \\,/\\, "
+      f"\\lVert \\partial L / \\partial h_0 \\rVert_{{\\text{{RNN}}}}$ = {named('plain_gap', gap, '.0f')}×")

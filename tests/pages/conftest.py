@@ -22,6 +22,7 @@ from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
 import browsing
+import serving
 from browsing import Shown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,6 +187,16 @@ def edit():
 def copy_site_fixture():
     """copy_site(dest): a copy of the site's sources in `dest`, with the repository's execution caches."""
     return copy_site
+
+
+@pytest.fixture(scope="session")
+def served(built, tmp_path_factory):
+    """`mkdocs serve --livereload --dirty`, as scripts/serve runs it, over a copy of the site: (copy, url, log).
+
+    One server for the tests of authoring (one worker runs them: the xdist group "serve"): its first build is a
+    whole build, and each test edits files in turn."""
+    with serving.serve(copy_site(tmp_path_factory.mktemp("served"))) as server:
+        yield server
 
 
 @pytest.fixture

@@ -63,7 +63,10 @@ def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, 
     session.write_text(session.read_text() + ">>> assert 2 + 2 == 5, 'a session asserts on purpose'\n")
     result = build(copy, env={"PYTHONOPTIMIZE": "1", "BUILD_ONLY_LOCALE": "en"})  # the faults are in English
     assert result.returncode == 1
-    assert f"{fence(copy, 'index.md', 'at-a-glance')}, block 'at-a-glance' raised AssertionError" in output(result)
+    snippet = (copy / "snippets/index/at_a_glance.py").read_text(encoding="utf-8")
+    at = f"snippets/index/at_a_glance.py:{snippet[: snippet.index('assert 1 + 1')].count(chr(10)) + 1}"
+    assert (f"{at}: block 'at-a-glance' raised AssertionError: on purpose ({fence(copy, 'index.md', 'at-a-glance')}"
+            f" in English)") in output(result)
     assert "a session asserts on purpose" in output(result)
 
 

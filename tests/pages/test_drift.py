@@ -106,17 +106,21 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     add("superscript", "gru.ru.md", "Это 10¹¹ шагов.")
     edit(root / "mkdocs.yml", "site_description: \"Chapter [13]{chapter}:", "site_description: \"Chapter 13:")
     edit(root / "mkdocs.yml", "Overview: Обзор", "Overview: Обзор, вдвое короче")
-    # A block that raises, one that calls sys.exit, and a doctest whose expected output is wrong: each
-    # failure names its line, in both languages (the snippet is shared), and the build goes on to the end.
+    # A block that raises, one that calls sys.exit, and a doctest whose expected output is wrong: each failure
+    # is named at the snippet's line, once for both languages (the snippet is shared), with both pages' lines
+    # beside it; the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
     counts.write_text("raise ValueError('boom')\n" + counts.read_text("utf-8"), "utf-8")
     exits = root / "snippets/bidirectional/ex_padding.py"
     exits.write_text("import sys\nsys.exit(3)\n" + exits.read_text("utf-8"), "utf-8")
-    edit(root / "snippets/lstm/session.pycon", "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
-    for case, page, block in (("block", "cost", "counts"), ("sys.exit", "bidirectional", "ex-bi-padding"),
-                              ("doctest", "lstm", "session")):
-        for suffix, twin in (("", f"{page}.md"), ("-ru", f"{page}.ru.md")):
-            at[case + suffix] = (f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
+    session = root / "snippets/lstm/session.pycon"
+    edit(session, "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
+    for case, snippet, line, page, block in (("block", counts, 1, "cost", "counts"),
+                                             ("sys.exit", exits, 2, "bidirectional", "ex-bi-padding"),
+                                             ("doctest", session, line_of(session, "('f', 'i')"), "lstm", "session")):
+        at[case] = (snippet.relative_to(root).as_posix(), line)
+        at[case + "-pages"] = tuple((f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
+                                    for twin in (f"{page}.md", f"{page}.ru.md"))
     # Exercises' fields: one asks for an answer no block prints; an answer no field asks for, which the twin asks for.
     add("field-missing", "summary.md", 'A share:\n{: .answer data-answer="ex-share:nothing" }',
         '{: .answer data-answer="ex-share:nothing" }')
@@ -199,12 +203,9 @@ CASES = {
     "constant": r"the number '0\.0123' is not bound",
     "constant-by-name": r"\[0\.0123\]\{at-a-glance:lr\}: block 'at-a-glance' on this page prints no value named 'lr'",
     "named-wrong": r"at-a-glance:rows is '3' as the block printed it, but the page says '4'",
-    "block": r", block 'counts' raised ValueError",
-    "block-ru": r", block 'counts' raised ValueError",
-    "sys.exit": r", block 'ex-bi-padding' called sys\.exit\(3\)",
-    "sys.exit-ru": r", block 'ex-bi-padding' called sys\.exit\(3\)",
-    "doctest": r", block 'session': 1 of \d+ examples do not print what the session says",
-    "doctest-ru": r", block 'session': 1 of \d+ examples do not print what the session says",
+    "block": r"block 'counts' raised ValueError: boom \(",
+    "sys.exit": r"block 'ex-bi-padding' called sys\.exit\(3\); a block must not end the build \(",
+    "doctest": r"block 'session': 1 of \d+ examples do not print what the session says \(",
     "grouping": r"cost\.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'",
     "no-twin": r"has no Russian twin: docs/appendix\.ru\.md",
     "no-twin-ru": r"has no English twin: docs/одинокая\.md",
@@ -238,6 +239,14 @@ def test_a_fault_fails_the_build_naming_its_line(broken, case):
     assert re.search(rf"{re.escape(file)}:{line}\b[^\n]*{CASES[case]}", text), f"{case}: no message at {file}:{line}"
     annotation = CASES[case].replace("%", "%25")  # as a workflow command escapes it
     assert re.search(rf"^::error file={re.escape(file)},line={line}::[^\n]*{annotation}", text, re.M), case
+
+
+@pytest.mark.parametrize("case", ["block", "sys.exit", "doctest"])
+def test_a_failing_block_is_reported_once_with_both_pages_lines(broken, case):
+    text, at = broken
+    (en, en_line), (ru, ru_line) = at[case + "-pages"]
+    said = re.findall(rf"^WARNING[^\n]*{CASES[case]}([^\n]*)", text, re.M)
+    assert said == [f"{en}:{en_line} in English, {ru}:{ru_line} in Russian)"], said
 
 
 # Faults with no line of their own: a table that is not there (the message points where the twin's tables end),
