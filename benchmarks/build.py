@@ -14,6 +14,8 @@ the median of several runs of:
     (e) the same after an edit to gated/chapter/diagram.py, which only the step figure uses; (e') with --dirty
     (f) the same after an edit to gated/chapter/experiments/forget_bias.py, which retrains; (f') with --dirty
     (g) the forget-bias training alone: pinned, in one process, one thread, uncached
+    (wp) a warm strict build that makes the PDF of the chapter in both languages, against (w0) one that does not
+        (every other build here makes none: GATED_PDF=off), and the two PDFs' size (`--pdf-only` alone)
     (h) the test suite, whole and its quick tier (one run each), as an author runs them: the repository's
         caches current (a run from a clean state comes first and leaves them so); of the whole, (hb) the
         summed time of the tests that drive Chromium, which one worker runs one after another, and (ho) that
@@ -99,6 +101,8 @@ def add_chapters(root: Path, n: int) -> None:
                               flags=re.M)  # indented as its fence, inside an exercise's answer too
                 text = text.replace("](gradient-highway.ipynb", "](../gradient-highway.ipynb").replace(
                     "](code.md", "](../code.md")
+                # labels of its own: a label is the chapter's, and a course of copies would define each ten times
+                text = re.sub(r"(\{#|@)(sec|fig|tbl|eq|Sec|Fig|Tbl)-", rf"\1\2-ch{k:02d}-", text)
                 (root / "docs" / folder).mkdir(exist_ok=True)
                 (root / "docs" / folder / source.name).write_text(text, encoding="utf-8")
         nav.append(f'  - "Chapter [{k}]{{chapter}}":\n' + "".join(f"    - {folder}/{p.name}\n" for p in pages))
@@ -111,7 +115,8 @@ def add_chapters(root: Path, n: int) -> None:
 
 
 def env(root: Path, **extra: str) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", **extra}
+    """The builds' environment: no PDF of the chapter (hooks/pdf.py), except where (wp) measures it."""
+    return {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", "GATED_PDF": "off", **extra}
 
 
 def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...] = (), **extra: str) -> float:
@@ -200,6 +205,27 @@ def languages(runs: int, note) -> None:
             english.append(timed_build(root, "--strict", BUILD_ONLY_LOCALE="en"))
         note("(a) cold strict build, en + ru", statistics.median(both))
         note("(aen) cold strict build, English alone", statistics.median(english))
+
+
+def pdf_cost(root: Path, runs: int, note) -> None:
+    """(wp) a warm strict build that also makes the PDF of the chapter in both languages (hooks/pdf.py: Chromium
+    prints print/ twice), against (w0) the same build without it, interleaved; and the two PDFs' size and sheets.
+    `root` is a copy whose caches are warm."""
+    without, made = [], []
+    said = ("the chapter as a PDF: print/gated-recurrence.pdf", "the chapter as a PDF: ru/print/gated-recurrence.pdf")
+    for _ in range(runs):
+        without.append(timed_build(root, "--strict", cold=False))
+        made.append(timed_build(root, "--strict", cold=False, said=said, GATED_PDF="on"))
+    note("(w0) warm strict build, no PDF", statistics.median(without))
+    note("(wp) the same, making the PDF in both languages", statistics.median(made))
+    import pypdf
+
+    for lang, path in (("en", "print"), ("ru", "ru/print")):
+        pdf = root / "site" / path / "gated-recurrence.pdf"
+        sheets = len(pypdf.PdfReader(pdf).pages)
+        print(f"(pdf-{lang}) {pdf.stat().st_size / 1e6:.1f} MB, {sheets} sheets", file=sys.stderr, flush=True)
+        note(f"(pdf-{lang}) the {'English' if lang == 'en' else 'Russian'} PDF's size, MB (not seconds)",
+             pdf.stat().st_size / 1e6)
 
 
 PROSE = ("docs/lstm.md", "\n\n", "\n\nA sentence added by the benchmark, number {}.\n\n",
@@ -353,6 +379,8 @@ def main() -> int:
     parser.add_argument("--ci-only", action="store_true", help="measure only CI's rebuild after an edit")
     parser.add_argument("--languages-only", action="store_true",
                         help="measure only a cold build of both languages against English alone")
+    parser.add_argument("--pdf-only", action="store_true",
+                        help="measure only what the PDF of the chapter adds to a warm strict build, and its size")
     parser.add_argument("--against", metavar="REF", help="measure only a cold build against one at commit REF")
     parser.add_argument("--overlay-only", action="store_true",
                         help="measure only the dirty prose reload with the author's overlay and without it")
@@ -375,6 +403,12 @@ def main() -> int:
     if args.languages_only:
         languages(args.runs, note)
         return report(rows, args)
+    if args.pdf_only:
+        with tempfile.TemporaryDirectory(prefix="gated-bench-") as tmp:
+            root = copy_site(Path(tmp))
+            timed_build(root, "--strict")  # every cache warm, for what follows
+            pdf_cost(root, args.runs, note)
+        return report(rows, args)
     if args.against:
         against(args.against, args.runs, note)
         return report(rows, args)
@@ -392,6 +426,7 @@ def main() -> int:
         note("(g) forget-bias training alone, one thread", median(lambda: training_alone(root)))
         timed_build(root, "--strict", cold=False)  # every cache warm, for what follows
         note("(w) warm strict build, en + ru", median(lambda: timed_build(root, "--strict", cold=False)))
+        pdf_cost(root, args.runs, note)
         edit, old, new, shown, page = prose
         note("(d) serve reload after a prose edit", statistics.median(serve_rebuilds(
             root, root / edit, old, new, shown, page, args.runs)))

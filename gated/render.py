@@ -16,6 +16,7 @@ e-notation, whose exponent keeps its hyphen: 7.1e-15).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -171,8 +172,19 @@ def vector(v: Any, spec: str, lang: str | None = None) -> str:
 
 
 def figure(svg: str) -> str:
-    """An SVG as a page's figure, followed by the blank line that ends an HTML block in Markdown."""
-    return f'<figure class="computed">{svg}</figure>\n'
+    """An SVG as a page's figure, captioned with its own title, followed by the blank line that ends an HTML block
+    in Markdown.
+
+    The caption is the name that the code which drew the figure gave it in its ``<title>``, in the page's
+    language; the build puts the figure's number in front when the page labels it (hooks/numbering.py).
+
+    >>> figure('<svg><title>A plot</title></svg>')
+    '<figure class="computed"><svg><title>A plot</title></svg><figcaption>A plot</figcaption></figure>\\n'
+    """
+    title = re.search(r"<title>(.*?)</title>", svg, re.S)
+    if title is None:
+        raise ValueError("a figure is drawn with a <title>, its name, which is also its caption")
+    return f'<figure class="computed">{svg}<figcaption>{title.group(1).strip()}</figcaption></figure>\n'
 
 
 # ---------------------------------------------------------------- tables

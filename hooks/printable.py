@@ -14,6 +14,10 @@ names and references to ids get the page's slug in front
 into its section, and every other relative link is re-based on print/.
 Scripts and the notebook's copy buttons stay out: the print page runs the
 site's own scripts once, and the interactive explorer is hidden in print.
+Before the sections comes the chapter's contents: every page's title and second-level headings, with the
+numbers hooks/numbering.py gave them, each a link into its section, and an empty slot for the page it starts
+on, which hooks/pdf.py fills in the PDF. On paper a cover (the chapter's number and name) stands above it, in
+place of the page's own title and introduction, which speak to the screen.
 Each section is kept in the result store (`gated.store`: .cache/print, or
 GATED_STORE's), keyed on the article, its place and this file, so a rebuild
 re-parses only the pages that changed.
@@ -30,6 +34,7 @@ import json
 import logging
 import posixpath
 import re
+from html import escape
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
@@ -37,6 +42,8 @@ import bs4
 import shared
 from bs4 import BeautifulSoup
 from mkdocs.plugins import event_priority
+
+from gated.render import Text
 
 log = logging.getLogger("mkdocs.hooks.printable")
 
@@ -152,6 +159,46 @@ def _section(html: str, url: str, print_url: str, pages: dict[str, str]) -> str:
     return out
 
 
+CONTENTS = Text("Contents", "Содержание")
+CHAPTER = Text("Chapter", "Глава")
+HEADING = re.compile(r'<h(?P<level>[12])\b[^>]*?\sid="(?P<id>[^"]+)"[^>]*>(?P<title>.*?)</h(?P=level)>', re.S)
+
+
+def _words(html: str) -> str:
+    """A heading's text: no tags, no permalink sign, whitespace collapsed."""
+    text = re.sub(r'<a class="headerlink"[^>]*>.*?</a>', "", html, flags=re.S)
+    return " ".join(BeautifulSoup(text, "html.parser").get_text().replace("\u00b6", "").split())
+
+
+def contents(articles: list[tuple[str, str]], lang: str) -> str:
+    """The chapter's contents for `articles`, (slug, article) in order: each page's title and second-level headings,
+    linked into the print page's sections (which `section` gives ids prefixed with the slug), each with a slot
+    for its page in the PDF."""
+    items = []
+    for slug, html in articles:
+        entries = [(m["level"], m["id"], _words(m["title"])) for m in HEADING.finditer(html)]
+        titles = [e for e in entries if e[0] == "1"][:1]
+        subs = [e for e in entries if e[0] == "2"]
+        if not titles:
+            continue
+        sub = "".join(f'<li>{_entry(f"#{slug}--{i}", t)}</li>' for _, i, t in subs)
+        items.append(f'<li>{_entry(f"#page-{slug}", titles[0][2])}' + (f"<ol>{sub}</ol>" if sub else "") + "</li>")
+    return (f'<nav class="print-contents" aria-labelledby="print-contents">\n'
+            f'<h2 id="print-contents">{CONTENTS(lang)}</h2>\n<ol>{"".join(items)}</ol>\n</nav>\n')
+
+
+def _entry(href: str, title: str) -> str:
+    return (f'<a href="{href}"><span class="print-contents__title">{escape(title)}</span>'
+            f'<span class="print-contents__page" data-title="{escape(title)}"></span></a>')
+
+
+def cover(config, lang: str) -> str:
+    """What the first sheet says above the contents: the chapter's number and name (hidden on screen)."""
+    number = (config.extra or {}).get("chapter", "")
+    return (f'<header class="print-cover"><p class="print-cover__chapter">{CHAPTER(lang)} {number}</p>'
+            f'<p class="print-cover__title">{escape(str(config.site_name))}</p></header>\n')
+
+
 @event_priority(-50)  # before mkdocs-static-i18n (-100) goes on to build the next language
 def on_post_build(config) -> None:
     """Fill this language's print page with its pages, in nav order."""
@@ -167,7 +214,9 @@ def on_post_build(config) -> None:
         log.warning(f"the printable chapter lacks pages: {', '.join(missing)}")
     pages = {u: _slug(u) for u in _order}
     body = "".join(_section(_articles[u], u, str(_print["url"]), pages) for u in _order if u in _articles)
-    output = str(_print["output"]).replace(PLACEHOLDER, f'<div class="print-chapter">\n{body}</div>', 1)
+    lang = shared.building(config)
+    front = cover(config, lang) + contents([(pages[u], _articles[u]) for u in _order if u in _articles], lang)
+    output = str(_print["output"]).replace(PLACEHOLDER, f'{front}<div class="print-chapter">\n{body}</div>', 1)
     Path(str(_print["path"])).write_text(output, encoding="utf-8")
     _articles.clear()
     _print.clear()

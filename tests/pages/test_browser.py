@@ -132,6 +132,15 @@ def test_the_page_reflows_to_a_phone_width(shown, lang, path):
         broken = page.evaluate("""() => [...document.querySelectorAll('output')]
             .filter(o => o.checkVisibility() && o.getClientRects().length > 1).map(o => o.textContent)""")
         assert broken == [], f"{page.url}: numbers broken across lines at 320 px: {broken}"
+        # A section's, a caption's or a reference's number stays whole and with its word ("Figure 13.3"), and a
+        # caption wraps at the column, even over a table that scrolls (hooks/numbering.py, references.py).
+        broken = page.evaluate("""() => [...document.querySelectorAll('.section-number, .caption-number, a.reference')]
+            .filter(n => n.checkVisibility() && n.getClientRects().length > 1).map(n => n.textContent)""")
+        assert broken == [], f"{page.url}: numbers broken across lines at 320 px: {broken}"
+        unwrapped = page.evaluate("""() => [...document.querySelectorAll('figcaption')].filter(c => c.checkVisibility()
+            && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > innerWidth + 1))
+            .map(c => c.textContent.slice(0, 40))""")
+        assert unwrapped == [], f"{page.url}: captions wider than the column at 320 px: {unwrapped}"
     except BaseException:
         _shot(visit, f"{lang}-{path.strip('/') or 'index'}-phone")
         raise

@@ -127,6 +127,17 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     edit(docs / "gru.md", '{: .answer data-answer="ex-gru-clock:t" }\n', "")
     marks["field-unasked"] = ("gru.md", 'id="ex-gru-clock"')
     marks["field-twins"] = ("gru.ru.md", 'data-answer="ex-gru-clock:t"')
+    # Labels and references (hooks/numbering.py, hooks/references.py): a reference to a label no page has, a label
+    # defined twice (the second is named, the first beside it), a reference that one twin makes and the other does
+    # not; and a label that nothing refers to any more, which is reported, not failed.
+    add("reference-missing", "history.md", "The cell is drawn in @fig-nowhere.")
+    add("label-twice", "step-by-step.md", "| a |\n| --- |\n| b |\n\n: A table labelled again {#tbl-decay}",
+        ": A table labelled again")
+    marks["label-twice"] = ("highway.md", "{#tbl-decay}")  # after step-by-step in the nav: the second one
+    add("reference-one-language", "gru.ru.md", "См. @eq-gru.")
+    edit(docs / "cost.md", "@tbl-cost-cells gives", "the table of the three cells gives")
+    edit(docs / "cost.ru.md", "@tbl-cost-cells её", "таблице трёх ячеек её")
+    marks["unreferenced"] = ("cost.md", "{#tbl-cost-cells}")
     # English digit grouping on a Russian page.
     put("grouping", "cost.ru.md", f"[132{NBSP}096]", "[132,096]")
     # Pages in one language: one English page in the nav, one Russian page outside it.
@@ -215,6 +226,9 @@ CASES = {
     "field-unasked": r"block 'ex-gru-clock' prints the answer 't', but no field asks for it",
     "field-twins": r"asks for ex-gru-clock:t where docs/gru\.md asks for nothing more: twins ask for the same answers",
     "notebook": r"the number '13' is not bound",
+    "reference-missing": r"@fig-nowhere refers to nothing: no page of the chapter labels \{#fig-nowhere\}",
+    "label-twice": r"tbl-decay is labelled twice: here and at docs/step-by-step\.md:\d+",
+    "reference-one-language": r"refers to @eq-gru, and its twin docs/gru\.md does not in this section",
 }
 
 
@@ -252,6 +266,15 @@ def test_a_fault_fails_the_build_naming_its_file(broken, case):
 def test_the_copyright_line_shows_its_number_plainly(built):
     assert "Chapter 13 of the course notes" in (built / "index.html").read_text(encoding="utf-8")
     assert "Глава 13 конспекта курса" in (built / "ru" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_label_that_nothing_refers_to_is_reported_not_failed(broken):
+    text, at = broken
+    file, line = at["unreferenced"]
+    said = re.search(rf"^(\w+) +- +{re.escape(file)}:{line}: Table\s13\.\d+ \(tbl-cost-cells\) is numbered, but no page"
+                     rf" refers to it", text, re.M)
+    assert said, "no report of the label that nothing refers to"
+    assert said.group(1) == "INFO"
 
 
 def test_a_block_value_bound_by_its_name_passes(broken):
