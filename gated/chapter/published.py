@@ -72,7 +72,7 @@ FIGURES: dict[str, Figure] = {
     "worked.h": Figure("0.986", lambda: _w().h[0], ".3f"),
     "counterfactual.f": Figure("0.1", lambda: examples.COUNTERFACTUAL_F, ".1f"),
     "counterfactual.kept": Figure("0.2", lambda: examples.COUNTERFACTUAL_F * examples.WORKED.c[0], ".1f"),
-    "counterfactual.added": Figure("0.95", lambda: _w().i[0] * _w().c_tilde[0], ".2f"),
+    "counterfactual.added": Figure("0.953", lambda: _w().i[0] * _w().c_tilde[0], ".3f"),
     "counterfactual.c": Figure("1.15", examples.counterfactual, ".2f"),
     "counterfactual.h": Figure("0.812", lambda: _w().o[0] * np.tanh(examples.counterfactual()), ".3f"),
     # ---- the two-unit steps

@@ -16,10 +16,10 @@ from ..render import Column, Formula, Table, Text
 # ---------------------------------------------------------------- the worked example
 
 _LSTM_GATES = (
-    ("f", Text("forget", "забывания"), "\\sigma"),
-    ("i", Text("input", "входной"), "\\sigma"),
+    ("f", Text("forget gate", "гейт забывания"), "\\sigma"),
+    ("i", Text("input gate", "входной гейт"), "\\sigma"),
     ("c", Text("candidate", "кандидат"), "\\tanh"),
-    ("o", Text("output", "выходной"), "\\sigma"),
+    ("o", Text("output gate", "выходной гейт"), "\\sigma"),
 )
 
 
@@ -46,7 +46,7 @@ def worked() -> Table:
         )
     return Table(
         (
-            Column(Text("gate", "гейт")),
+            Column(Text("block", "блок")),
             Column(Text("", "")),
             Column(Text("$W$", "$W$"), ".2f", Text("W", "W")),
             Column(Text("$U$", "$U$"), ".2f", Text("U", "U")),
@@ -131,12 +131,12 @@ def lstm_step() -> Table:
         _STEP_COLUMNS,
         (
             (
-                Text("forget", "забывания"),
+                Text("forget gate", "гейт забывания"),
                 Formula("f_t = \\sigma(W_f x_t + U_f h_{t-1} + b_f)", "f = sigma(W_f q + b_f)"),
                 s.f,
             ),
             (
-                Text("input", "входной"),
+                Text("input gate", "входной гейт"),
                 Formula("i_t = \\sigma(W_i x_t + U_i h_{t-1} + b_i)", "i = sigma(W_i q + b_i)"),
                 s.i,
             ),
@@ -146,7 +146,7 @@ def lstm_step() -> Table:
                 s.c_tilde,
             ),
             (
-                Text("output", "выходной"),
+                Text("output gate", "выходной гейт"),
                 Formula("o_t = \\sigma(W_o x_t + U_o h_{t-1} + b_o)", "o = sigma(W_o q + b_o)"),
                 s.o,
             ),

@@ -160,3 +160,9 @@ def memory_table(ts: list[Trace], steps: tuple[int, ...] = (1, 10, 20, 30)):
          *(Column(Text(f"$c_{{{s}}}$", f"$c_{{{s}}}$"), ".2f") for s in steps)),
         tuple((k, int(u), *(float(t.c[s - 1, u]) for s in steps)) for k, t in enumerate(ts) for u in units),
     )
+
+
+def line(ts: list[Trace]) -> float:
+    """The most that the memory line alone would keep of a carrying unit's memory over the blank steps: the
+    largest, over symbols and carriers, product of its forget gates from the second step to the last."""
+    return float(max(np.prod(t.f[1:, carriers(ts)], axis=0).max() for t in ts))

@@ -218,7 +218,7 @@ def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> 
     for b_f in biases:
         rows.append(
             (
-                Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, прогноз"),
+                Text(f"$\\sigma({b_f:g})^\\tau$, predicted", f"$\\sigma({b_f:g})^\\tau$, предсказание"),
                 *(float(data[f"predicted {b_f:g}"][i]) for i in index),
             )
         )
@@ -246,4 +246,23 @@ def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> 
             *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
         ),
         tuple(rows),
+    )
+
+
+def models(data: dict[str, np.ndarray], tau: int = Bounds().tau) -> Table:
+    """At distance τ, for each forget bias: the small-weight proxy σ(b_f)^τ, the norm measured at PyTorch's
+    initialisation, and how many times the proxy that is (named `pytorch_{b_f}`, for the forget-bias page)."""
+    rows = tuple((b, at(data, f"predicted {b:g}", tau), at(data, f"lstm pytorch {b:g}", tau),
+                  named(f"pytorch_{b:g}", at(data, f"lstm pytorch {b:g}", tau) / at(data, f"predicted {b:g}", tau),
+                        ",.0f") + "×")
+                 for b in BIASES)
+    return Table(
+        (
+            Column(Text("$b_f$", "$b_f$"), ".0f", Text("b_f", "b_f")),
+            Column(Text(f"small weights, $\\sigma(b_f)^{{{tau}}}$", f"малые веса, $\\sigma(b_f)^{{{tau}}}$"), ".1×",
+                   Text(f"small weights, sigma(b_f)^{tau}", f"малые веса, sigma(b_f)^{tau}")),
+            Column(Text("PyTorch's initialisation, measured", "инициализация PyTorch, измерено"), ".1×"),
+            Column(Text("measured / small weights", "измерено / малые веса")),
+        ),
+        rows,
     )
