@@ -105,7 +105,7 @@ def generate(source: Path, lang: str) -> nbformat.NotebookNode:
                     log.warning(problem)
                 cells.append(cell)
         elif "parameters" in tags:
-            cell.source = f'LANG = "{lang}"  # the language of the tables; "en" or "ru"'
+            cell.source = f'LANG = "{lang}"  # {PARAMETER[lang]}'
             cells.append(cell)
         elif "gated" in tags:
             cells.extend(_inline(cell.source.split()))
@@ -207,6 +207,7 @@ def on_page_content(html: str, page, config, files) -> str:
 
     html = HEADING.sub(anchor, html)
     page.toc = get_toc(tokens)
+    html = clipboard(html, _language(config), page.file.src_uri)
     # nbconvert's template imports Mermaid from a CDN when a cell holds a diagram: the site loads nothing
     # from another host, and the notebook has no diagram.
     html, dropped = MERMAID.subn("", html)
@@ -221,6 +222,28 @@ def on_page_content(html: str, page, config, files) -> str:
     return re.sub(r'(<div class="[^"]*\bcelltag_gated\b[^"]*")', r"\1 data-search-exclude", html)
 
 
+def clipboard(html: str, lang: str, where: str) -> str:
+    """nbconvert's copy button in the page's language: its label and the notice it shows once it has copied.
+
+    The template writes them in English; a page whose template no longer holds them is named, since its
+    button would then speak English on every page.
+    """
+    for english, words in CLIPBOARD.items():
+        if english not in html:
+            log.warning(f"{where}: nbconvert's copy button changed shape: {english!r} is not on the page")
+        html = html.replace(english, words[lang])
+    return html
+
+
+PARAMETER = {  # the comment beside LANG in the parameters cell
+    "en": 'the language of the tables: "en" or "ru"',
+    "ru": 'язык таблиц: "en" или "ru"',
+}
+CLIPBOARD = {  # nbconvert's words on each code cell's copy button, as its template writes them
+    'aria-label="Copy to Clipboard"': {"en": 'aria-label="Copy to Clipboard"',
+                                       "ru": 'aria-label="Скопировать в буфер обмена"'},
+    ">Copied!</span>": {"en": ">Copied!</span>", "ru": ">Скопировано!</span>"},  # the notice, once it has copied
+}
 MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?\bmermaid\b.*?</script>', re.S)
 MATHJAX2 = re.compile(r'<script type="text/x-mathjax-config">.*?</script>', re.S)
 CELL = re.compile(r'<div class="jp-Cell [^"]*"[^>]*>')

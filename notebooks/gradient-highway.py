@@ -79,51 +79,56 @@ def show(table):
 show(tables.decay())
 
 # %% [markdown] lang="en"
-# A gate of $f = [0.99]{param}$ still passes [6.570e-03]{decay.lstm99_500} of the gradient after $\tau = [500]{param}$ steps. The plain
-# cell's factor of $[0.5]{param}$ leaves [7.105e-15]{decay.rnn_47} after only $\tau = [47]{param}$. The gradient still fades in an LSTM,
+# A gate of $f = [0.99]{param}$ still passes [6.57 × 10⁻³]{decay.lstm99_500_prose} of the gradient after
+# $\tau = [500]{param}$ steps. The plain cell's factor of $[0.5]{param}$ leaves [7.1 × 10⁻¹⁵]{decay.rnn_47_prose} after
+# only $\tau = [47]{param}$. The gradient still fades in an LSTM,
 # but how fast it fades is now up to the network, through its forget gates.
 
 # %% [markdown] lang="ru"
-# Гейт $f = [0.99]{param}$ и через $\tau = [500]{param}$ шагов пропускает долю градиента [6.570e-03]{decay.lstm99_500}. Множитель
-# $[0.5]{param}$ обычной ячейки уже через $\tau = [47]{param}$ шагов оставляет лишь [7.105e-15]{decay.rnn_47}. В LSTM градиент
+# Гейт $f = [0.99]{param}$ и через $\tau = [500]{param}$ шагов пропускает долю градиента
+# [6.57 × 10⁻³]{decay.lstm99_500_prose}. Множитель $[0.5]{param}$ обычной ячейки уже через $\tau = [47]{param}$ шагов
+# оставляет лишь [7.1 × 10⁻¹⁵]{decay.rnn_47_prose}. В LSTM градиент
 # по-прежнему затухает, но скорость затухания теперь определяет сама сеть — через гейты забывания.
 
 # %% [markdown] lang="en"
 # ## The forget-gate bias
 #
-# Right after initialisation the weights are close to zero, so $f_t \approx \sigma(b_f)$: a single number per unit
-# decides how fast the gradient decays along the highway.
+# When the weights start small, as in the chapter's from-scratch LSTM, $f_t \approx \sigma(b_f)$ at the start of
+# training: a single number per unit decides how fast the gradient decays along the highway.
 
 # %% [markdown] lang="ru"
 # ## Смещение гейта забывания
 #
-# Сразу после инициализации веса близки к нулю, поэтому $f_t \approx \sigma(b_f)$: одно число на нейрон решает, как
-# быстро градиент затухает на магистрали.
+# Если начальные веса малы, как у LSTM, написанной в главе с нуля, то в начале обучения $f_t \approx \sigma(b_f)$:
+# одно число на нейрон решает, как быстро градиент затухает на магистрали.
 
 # %%
 show(tables.bias())
 
 # %% [markdown] lang="en"
-# A bias of $b_f = [0]{param}$ puts the gate at [0.5000]{bias.sigma0}, and the gradient then fades exactly as in the plain cell.
-# A bias of $b_f = [2]{param}$ puts it at [0.8808]{bias.sigma2}: after $\tau = [47]{param}$ steps [2.565e-03]{bias.b2_47} of the gradient is
-# left rather than [7.105e-15]{bias.b0_47}, roughly [3.6e+11]{bias.ratio} times as much.
+# With small weights, a bias of $b_f = [0]{param}$ puts the gate at [0.5000]{bias.sigma0}, and the gradient then fades
+# exactly as in the plain cell. A bias of $b_f = [2]{param}$ puts it at [0.8808]{bias.sigma2}: after
+# $\tau = [47]{param}$ steps [2.6 × 10⁻³]{fb.b2_47} of the gradient is left rather than [7.1 × 10⁻¹⁵]{fb.b0_47},
+# roughly [3.6 × 10¹¹]{fb.ratio} times as much. PyTorch's own initialisation lets more through than this; the
+# chapter measures how much.
 
 # %% [markdown] lang="ru"
-# Смещение $b_f = [0]{param}$ ставит гейт на [0.5000]{bias.sigma0}, и градиент затухает ровно как в обычной ячейке.
-# Смещение $b_f = [2]{param}$ ставит его на [0.8808]{bias.sigma2}: через $\tau = [47]{param}$ шагов от градиента остаётся
-# [2.565e-03]{bias.b2_47}, а не [7.105e-15]{bias.b0_47}, то есть примерно в [3.6e+11]{bias.ratio} раз больше.
+# При малых весах смещение $b_f = [0]{param}$ ставит гейт на [0.5000]{bias.sigma0}, и градиент затухает ровно как
+# в обычной ячейке. Смещение $b_f = [2]{param}$ ставит его на [0.8808]{bias.sigma2}: через $\tau = [47]{param}$ шагов
+# от градиента остаётся [2.6 × 10⁻³]{fb.b2_47}, а не [7.1 × 10⁻¹⁵]{fb.b0_47}, то есть примерно
+# в [3.6 × 10¹¹]{fb.ratio} раз больше. Инициализация PyTorch пропускает больше; сколько именно, глава измеряет.
 
 # %% [markdown] lang="en"
 # ## One step of each cell
 #
-# A cell with two units reading an input of size two. Every gate is one matrix applied to $q = [h_{t-1}, x_t]$;
-# the forget gate's bias is $[1]{param}$ and all other biases are $[0]{param}$.
+# A cell with two units reading an input of size two. Every gate has its weights $W$ on $x_t$ and $U$ on $h_{t-1}$,
+# as the tables write them; the forget gate's bias is $[1]{param}$ and all other biases are $[0]{param}$.
 
 # %% [markdown] lang="ru"
 # ## По одному шагу каждой ячейки
 #
-# Ячейка из двух нейронов читает вход размерности два. Каждый гейт — одна матрица, применённая
-# к $q = [h_{t-1}, x_t]$; смещение гейта забывания равно $[1]{param}$, все остальные смещения равны $[0]{param}$.
+# Ячейка из двух нейронов читает вход размерности два. У каждого гейта свои веса: $W$ при $x_t$ и $U$ при $h_{t-1}$,
+# как в таблицах; смещение гейта забывания равно $[1]{param}$, все остальные смещения равны $[0]{param}$.
 
 # %%
 show(tables.lstm_step())
@@ -131,14 +136,15 @@ show(tables.lstm_update())
 
 # %% [markdown] lang="en"
 # With forget gates of [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, most of the old memory survives, and the new memory is that remainder
-# plus the gated candidate. The GRU below reads the same input, uses the first three matrices as $W_z$, $W_r$ and
-# $W_h$, and has no biases; its update gate $z$ sets the share of the state that is replaced.
+# plus the gated candidate. The GRU below reads the same input and reuses the weights of the first three blocks:
+# $W_f, U_f$ as its $W_z, U_z$, then $W_i, U_i$ as $W_r, U_r$ and $W_c, U_c$ as $W_h, U_h$. It has no biases; its
+# update gate $z$ sets the share of the state that is replaced.
 
 # %% [markdown] lang="ru"
 # При гейтах забывания [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2} большая часть старой памяти сохраняется, а новая память — это
-# сохранённое плюс кандидат, пропущенный через входной гейт. GRU ниже читает тот же вход, использует первые три
-# матрицы как $W_z$, $W_r$ и $W_h$ и обходится без смещений; её гейт обновления $z$ задаёт долю состояния, которая
-# заменяется.
+# сохранённое плюс кандидат, пропущенный через входной гейт. GRU ниже читает тот же вход и берёт веса первых трёх
+# блоков: $W_f, U_f$ становятся её $W_z, U_z$, а $W_i, U_i$ и $W_c, U_c$ — её $W_r, U_r$ и $W_h, U_h$. Смещений у неё
+# нет; её гейт обновления $z$ задаёт долю состояния, которая заменяется.
 
 # %%
 show(tables.gru_step())

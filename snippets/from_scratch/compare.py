@@ -1,3 +1,5 @@
+import math
+
 from gated import claims, figure, markdown, named
 from gated.chapter import checks, plots
 from gated.chapter.experiments import scratch
@@ -14,6 +16,8 @@ print(f"- $\\ln V$ = {named('uniform', base.uniform, '.2f')}, $\\quad H(x_t)$ = 
       f" $\\quad H(x_t \\mid x_{{t-1}})$ = {named('bigram', base.bigram, '.2f')}")
 print(f"- $t$ = {start}–{end}: $\\bar L$ = {named('plateau', scratch.plateau(r), '.2f')}, $\\quad L_{{{T}}}$ = "
       f"{named('final', r.loss_scratch[-1], '.2f')}")
+print(f"- $e^{{\\ln V}}$ = {named('ppl_uniform', math.exp(base.uniform), '.0f')}, $\\quad e^{{L_{{{T}}}}}$ = "
+      f"{named('perplexity', math.exp(r.loss_scratch[-1]), '.1f')}")  # perplexity: e to the loss in nats
 print()
 print(markdown(scratch.table(r)))
 print(markdown(scratch.samples(r)))
