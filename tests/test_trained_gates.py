@@ -48,3 +48,12 @@ def test_export_is_plain_json():
     w, _ = random_weights(task.K, 3, seed=0)
     out = json.loads(json.dumps(trained_gates.export(w, task)))
     assert out["order"] == ["i", "f", "g", "o"] and len(out["W"]) == 12 and out["T"] == 4
+
+
+def test_line_is_the_most_the_carriers_forget_gates_keep_over_the_blanks():
+    task = forget_bias.Task(T=4)
+    w, _ = random_weights(task.K, 6, seed=2)
+    ts = trained_gates.traces(w, task)
+    units = trained_gates.carriers(ts)
+    kept = [t.f[1, u] * t.f[2, u] * t.f[3, u] for t in ts for u in units]  # steps 2 to T, by hand
+    assert np.isclose(trained_gates.line(ts), max(kept), rtol=1e-14, atol=0) and 0 < max(kept) < 1
