@@ -35,8 +35,8 @@ BEFORE_BLOCK = "(box, id) => box.nextElementSibling && box.nextElementSibling.da
 AFTER_HEADING = "(box) => /^H[1-6]$/.test(box.previousElementSibling.tagName)"
 
 MISTAKES = {
-    "stale-twin": Mistake("docs/highway.md", "The terms the argument dropped are small",
-                          "The terms that the argument dropped are small", r"docs/highway\.ru\.md:\d+", "ru/highway/",
+    "stale-twin": Mistake("docs/highway.md", "the measurement follows the prediction at first",
+                          "the measurement follows the prediction at the start", r"docs/highway\.ru\.md:\d+", "ru/highway/",
                           "Раздел может отставать от перевода", AFTER_HEADING),
     "unbound-number": Mistake("docs/cost.md", "The arithmetic per step grows in the same proportion",
                               "It holds 140,000 parameters. The arithmetic per step grows in the same proportion",

@@ -72,10 +72,10 @@ def test_what_a_section_says(translations):
 
 def test_an_english_edit_makes_the_russian_section_stale_until_recorded(translations, docs):
     en, ru = docs / "highway.md", docs / "highway.ru.md"
-    edit(en, "The terms the argument dropped are small", "The terms that the argument dropped are small")
+    edit(en, "the measurement follows the prediction at first", "the measurement follows the prediction at the start")
     problems = translations.problems(docs.parent, docs)
     assert len(problems) == 1, problems
-    ru_line, en_line = heading_before(ru, "Под таблицей перечислены"), heading_before(en, "The terms that the argument")
+    ru_line, en_line = heading_before(ru, "Кривые показаны на"), heading_before(en, "follows the prediction at the start")
     assert problems[0].startswith(f"docs/highway.ru.md:{ru_line} «"), problems[0]
     assert f"is behind its twin docs/highway.md:{en_line} «" in problems[0]
     assert problems[0].endswith("then record: python hooks/translations.py record docs/highway.md")
@@ -142,14 +142,14 @@ def test_the_strict_build_fails_on_a_stale_twin_until_the_pair_is_recorded(copy,
     """An English paragraph edited alone fails the build naming its Russian twin; a re-flowed paragraph elsewhere
     does not; after the record command the build passes."""
     en, ru = copy / "docs" / "highway.md", copy / "docs" / "highway.ru.md"
-    edit(en, "The terms the argument dropped are small", "The terms that the argument dropped are small")
+    edit(en, "the measurement follows the prediction at first", "the measurement follows the prediction at the start")
     cost = copy / "docs" / "cost.md"
     edit(cost, "A GRU therefore has\n[75%]{cost.gru_share} of the parameters",
          "A GRU therefore has [75%]{cost.gru_share}\nof the parameters")  # re-flow
     result = build(copy, env={"GITHUB_ACTIONS": "true"})
     out = result.stdout + result.stderr
     assert result.returncode == 1
-    ru_line, en_line = heading_before(ru, "Под таблицей перечислены"), heading_before(en, "The terms that the argument")
+    ru_line, en_line = heading_before(ru, "Кривые показаны на"), heading_before(en, "follows the prediction at the start")
     said = rf"docs/highway\.ru\.md:{ru_line} «[^»]*» is behind its twin docs/highway\.md:{en_line} «"
     assert re.search(rf"WARNING[^\n]*{said}", out), out[-3000:]
     assert re.search(rf"^::error file=docs/highway\.ru\.md,line={ru_line}::", out, re.M)
