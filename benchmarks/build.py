@@ -61,6 +61,7 @@ import http.client
 import itertools
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -119,14 +120,22 @@ def env(root: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", "GATED_PDF": "off", **extra}
 
 
+LAST = {"cpu": 0.0, "summary": ""}  # the last build's CPU-seconds (itself and every process it waited for), summary
+
+
 def timed_build(root: Path, *args: str, cold: bool = True, said: tuple[str, ...] = (), **extra: str) -> float:
-    """Seconds of one build of `root` (after emptying its .cache/ if `cold`); it must log each of `said`."""
+    """Seconds of one build of `root` (after emptying its .cache/ if `cold`); it must log each of `said`. Its
+    CPU-seconds and the line that says what it ran are left in LAST."""
     if cold:
         shutil.rmtree(root / ".cache", ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--site-dir", str(root / "site"), *args],
                             cwd=root, env=env(root, **extra), capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    LAST["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    LAST["summary"] = next((line for line in result.stderr.splitlines() if "results: " in line), "")
     if result.returncode:
         said = [line for line in result.stderr.splitlines() if line.startswith(("ERROR", "WARNING"))]
         sys.exit("build failed:\n" + ("\n".join(said[:20]) or result.stderr[-3000:]))
@@ -142,13 +151,18 @@ def against(ref: str, runs: int, note) -> None:
         other.mkdir()
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(other)], input=archive, check=True)
-        here, there = [], []
+        here, there, cpu_here, cpu_there = [], [], [], []
         for k in range(runs):
-            for root, times in ((copy_site(Path(tmp) / f"here{k}"), here), (copy_site(Path(tmp) / f"there{k}", other),
-                                                                            there)):
+            for root, times, cpu in ((copy_site(Path(tmp) / f"here{k}"), here, cpu_here),
+                                     (copy_site(Path(tmp) / f"there{k}", other), there, cpu_there)):
                 times.append(timed_build(root))
+                cpu.append(LAST["cpu"])
+                print(f"  {root.name}: {times[-1]:.1f} s, {cpu[-1]:.1f} CPU-s; {LAST['summary'].split('-  ')[-1]}",
+                      file=sys.stderr, flush=True)
         note("(a) cold build, en + ru, this checkout", statistics.median(here))
         note(f"(a@{ref}) cold build, en + ru, at {ref}", statistics.median(there))
+        note("(acpu) its CPU-seconds, this checkout", statistics.median(cpu_here))
+        note(f"(acpu@{ref}) its CPU-seconds, at {ref}", statistics.median(cpu_there))
 
 
 def two_machines(chapters: int, runs: int, note) -> None:
@@ -497,6 +511,8 @@ def report(rows: dict[str, float], args: argparse.Namespace) -> int:
     if args.against:
         target(f"(a) / (a@{args.against}): this checkout's cold build against {args.against}'s",
                r["a"] / r[f"a@{args.against}"], 1.1)
+        target(f"(acpu) / (acpu@{args.against}): the same in CPU-seconds, which other work on the machine moves "
+               "less", r["acpu"] / r[f"acpu@{args.against}"], 1.1)
     if "d'x" in r:
         target("(d') / (d'x): a prose reload with the author's overlay against without", r["d'"] / r["d'x"], 1.10)
     if "e" not in r:

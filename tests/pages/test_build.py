@@ -38,6 +38,23 @@ def test_the_site_builds_in_both_languages(built):
     assert english == russian
 
 
+def test_the_themes_words_on_a_russian_page_are_russian(built):
+    """The headings' permanent links (hooks/permalinks.py) and the footer (overrides/partials/language.html) speak
+    the page's language: no "Permanent link" on a Russian page, «Вперёд» with its ё."""
+    pages = sorted((built / "ru").glob("**/index.html"))
+    assert len(pages) > 12
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        where = page.relative_to(built)
+        assert 'title="Permanent link"' not in html, f"{where}: a heading's link titled in English"
+        assert "Вперед" not in html, f"{where}: «Вперед» without ё"
+    lstm = (built / "ru" / "lstm" / "index.html").read_text(encoding="utf-8")
+    assert 'class="headerlink"' in lstm and 'title="Постоянная ссылка"' in lstm
+    assert "Вперёд" in lstm
+    english = (built / "lstm" / "index.html").read_text(encoding="utf-8")
+    assert 'title="Permanent link"' in english and "Next" in english
+
+
 def test_a_missing_snippet_fails_the_build(copy, build, edit):
     edit(copy / "docs/index.ru.md", "snippets/index/at_a_glance.py", "snippets/index/no-such-file.py")
     result = build(copy, env={"BUILD_ONLY_LOCALE": "ru"})  # the fault is in Russian
