@@ -111,12 +111,12 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # beside it; the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
     counts.write_text("raise ValueError('boom')\n" + counts.read_text("utf-8"), "utf-8")
-    exits = root / "snippets/bidirectional/ex_padding.py"
+    exits = root / "snippets/bidirectional/ex_stacked.py"
     exits.write_text("import sys\nsys.exit(3)\n" + exits.read_text("utf-8"), "utf-8")
     session = root / "snippets/lstm/session.pycon"
     edit(session, "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
     for case, snippet, line, page, block in (("block", counts, 1, "cost", "counts"),
-                                             ("sys.exit", exits, 2, "bidirectional", "ex-bi-padding"),
+                                             ("sys.exit", exits, 2, "bidirectional", "ex-bi-stack"),
                                              ("doctest", session, line_of(session, "('f', 'i')"), "lstm", "session")):
         at[case] = (snippet.relative_to(root).as_posix(), line)
         at[case + "-pages"] = tuple((f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
@@ -204,7 +204,7 @@ CASES = {
     "constant-by-name": r"\[0\.0123\]\{comparison:lr\}: block 'comparison' on this page prints no value named 'lr'",
     "named-wrong": r"comparison:rows is '3' as the block printed it, but the page says '4'",
     "block": r"block 'counts' raised ValueError: boom \(",
-    "sys.exit": r"block 'ex-bi-padding' called sys\.exit\(3\); a block must not end the build \(",
+    "sys.exit": r"block 'ex-bi-stack' called sys\.exit\(3\); a block must not end the build \(",
     "doctest": r"block 'session': 1 of \d+ examples do not print what the session says \(",
     "grouping": r"cost\.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'",
     "no-twin": r"has no Russian twin: docs/appendix\.ru\.md",
