@@ -12,9 +12,8 @@ with torch.random.fork_rng():  # leave the global generator as it was
     x = torch.randn(s.T, s.batch, s.d, dtype=torch.float64, requires_grad=True)
 
 
-def seen(y: torch.Tensor) -> int:
-    """How many inputs x_s the output at the first position depends on: the gradient is exactly zero for the rest."""
-    (g,) = torch.autograd.grad(y[0].sum(), x)  # (T, B, d)
+def seen(y: torch.Tensor) -> int:  # how many inputs x_s the output at the first position depends on
+    (g,) = torch.autograd.grad(y[0].sum(), x)  # (T, B, d): exactly zero at every other x_s
     return int((g.flatten(1).abs().sum(dim=1) > 0).sum())
 
 
