@@ -83,13 +83,13 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     put("separator", "cost.ru.md", f"[75{NBSP}%]{{cost.gru_share}}", "[75 %]{cost.gru_share}")
     add("separator-unbound", "highway.ru.md", "Это 75 % от LSTM.")
     # A source constant backs nothing, not even by name; a block's named value backs its own name only.
-    snippet = root / "snippets/gru/comparison.py"
+    snippet = root / "snippets/cost/params.py"
     snippet.write_text(snippet.read_text("utf-8") + 'lr = 0.0123\nprint(named("rows", 3, "d"))\n', "utf-8")
     edit(snippet, "from gated import markdown\n", "from gated import markdown, named\n")
-    add("constant", "gru.md", "We train at 0.0123.")
-    add("constant-by-name", "gru.md", "We train at [0.0123]{comparison:lr}.")
-    add("named-right", "gru.md", "It has [3]{comparison:rows} rows.")
-    add("named-wrong", "gru.md", "It has [4]{comparison:rows} rows.")
+    add("constant", "cost.md", "We train at 0.0123.")
+    add("constant-by-name", "cost.md", "We train at [0.0123]{params:lr}.")
+    add("named-right", "cost.md", "It has [3]{params:rows} rows.")
+    add("named-wrong", "cost.md", "It has [4]{params:rows} rows.")
     # Results in words, in both languages; a phrase bound to a figure it does not state; a count passes.
     add("words", "highway.md", "The GRU runs at three quarters of the cost.")
     add("words-ru", "cost.ru.md", "Параметров втрое больше, а гейта у GRU три.")
@@ -201,8 +201,8 @@ CASES = {
     "separator": r"cost\.gru_share is '75\\xa0%' in Russian, but the page says '75 %'",
     "separator-unbound": r"the number '75 %' is not bound",
     "constant": r"the number '0\.0123' is not bound",
-    "constant-by-name": r"\[0\.0123\]\{comparison:lr\}: block 'comparison' on this page prints no value named 'lr'",
-    "named-wrong": r"comparison:rows is '3' as the block printed it, but the page says '4'",
+    "constant-by-name": r"\[0\.0123\]\{params:lr\}: block 'params' on this page prints no value named 'lr'",
+    "named-wrong": r"params:rows is '3' as the block printed it, but the page says '4'",
     "block": r"block 'counts' raised ValueError: boom \(",
     "sys.exit": r"block 'ex-bi-stack' called sys\.exit\(3\); a block must not end the build \(",
     "doctest": r"block 'session': 1 of \d+ examples do not print what the session says \(",
