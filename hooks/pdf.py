@@ -9,6 +9,12 @@ starts (read with pypdf), those numbers go into the contents' empty slots, and t
 slots keep their width whether empty or filled, so filling them moves no page break; a second print whose outline
 disagrees with the first fails the build.
 
+Chromium stamps the PDF with the moment it printed it (its creation and modification dates) and names each tag by
+the number its renderer gave the element (`/ID (node00001636)`), which depends on how many elements the renderer
+made before. `steady` takes both out, in place and at the same width, so the file's offsets stand: the dates
+become the commit's (SOURCE_DATE_EPOCH, hooks/dates.py) and the tags are numbered in their order. A rebuild of the
+same commit on another day writes the same bytes.
+
 The PDF is print/gated-recurrence.pdf beside the print page (ru/print/… in Russian). Every page links to it
 (overrides/partials/copyright.html) and print/ offers it for download (overrides/main.html), while
 `config.extra.pdf` names it, which this hook sets when it will make one: in `mkdocs build` (scripts/serve build,
@@ -25,6 +31,7 @@ import http.server
 import io
 import logging
 import os
+import re
 import shutil
 import threading
 import time
@@ -83,6 +90,23 @@ def why_not(command: str) -> str | None:
 
 
 # ---------------------------------------------------------------- printing
+
+DATE = re.compile(rb"(/(?:CreationDate|ModDate) \(D:)(\d{14})")
+TAG = re.compile(rb"\(node(\d{8})\)")
+
+
+def steady(pdf: bytes, epoch: int | None = None) -> bytes:
+    """`pdf` without the moment and the renderer's numbering of its printing: the dates those of `epoch` (by default
+    SOURCE_DATE_EPOCH, else left as they are), the tags' ids renumbered from 1 in the order of the old ones (the
+    tags' name tree stays sorted). Every replacement has the width of what it replaces."""
+    if epoch is None and os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
+        epoch = int(os.environ["SOURCE_DATE_EPOCH"])
+    if epoch is not None:
+        when = time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
+        pdf = DATE.sub(lambda m: m.group(1) + when, pdf)
+    rank = {old: b"%08d" % k for k, old in enumerate(sorted(set(TAG.findall(pdf))), start=1)}
+    return TAG.sub(lambda m: b"(node" + rank[m.group(1)] + b")", pdf)
+
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -164,7 +188,7 @@ def make(root: Path, url: str, out: Path, book: str) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    out.write_bytes(final)
+    out.write_bytes(steady(final))
     import pypdf
 
     return len(pypdf.PdfReader(io.BytesIO(final)).pages)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import time
 from functools import cache
 from pathlib import Path
 
@@ -161,3 +162,23 @@ def test_a_build_that_makes_no_pdf_says_why_in_one_line(hook, monkeypatch, comma
     monkeypatch.setenv("GATED_PDF", "on")
     if command == "build" and "CHROMIUM" not in env:
         assert pdf.why_not(command) is None  # Chromium is there, and Playwright and pypdf with the site
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_pdf_is_dated_by_the_commit_and_a_print_on_another_day_gives_its_bytes(built, hook, lang):
+    """Chromium stamps the moment of printing and numbers the tags as its renderer happened to count elements;
+    the build's PDF carries the commit's date instead, and a print made at another moment whose renderer counted
+    differently (here: its dates and tag ids moved) comes out as the same bytes."""
+    pdf, dates = hook("pdf"), hook("dates")
+    built_bytes = (built / PDF[lang]).read_bytes()
+    epoch = int(dates.commit_time())
+    when = time.strftime("D:%Y%m%d%H%M%S", time.gmtime(epoch))
+    reader = pypdf.PdfReader(io.BytesIO(built_bytes))
+    assert reader.metadata["/CreationDate"].startswith(when), "the PDF is not dated by the commit"
+    assert reader.metadata["/ModDate"].startswith(when)
+    tags = pdf.TAG.findall(built_bytes)
+    assert len(tags) > 1000 and min(tags) == b"00000001", "the tags are not numbered from 1"
+    other = pdf.DATE.sub(lambda m: m.group(1) + b"20310101120000", built_bytes)
+    other = pdf.TAG.sub(lambda m: b"(node%08d)" % (int(m.group(1)) + 4321), other)
+    assert other != built_bytes
+    assert pdf.steady(other, epoch) == built_bytes
