@@ -100,6 +100,15 @@ def test_bidirectional_shapes():
     assert c.params == gated.count("lstm", s.d, s.H, biases=2, bidirectional=True)
 
 
+def test_bidirectional_shapes_table_says_what_each_tensor_is_in_the_readers_language():
+    c = bidirectional.check()
+    en, ru = (gated.markdown(bidirectional.shapes(c), lang) for lang in ("en", "ru"))
+    for name, shape in (("x", c.shapes.input), ("y", c.shapes.output), ("h_n", c.shapes.h_n), ("c_n", c.shapes.c_n)):
+        assert f"| `{name}` | {tuple(shape)} |" in en and f"| `{name}` | {tuple(shape)} |" in ru
+    assert "input" in en and "вход" in ru
+    assert not re.search("[а-яё]", en) and not re.search(r"\b(?:input|output|final)\b", ru)
+
+
 def test_forward_half_sees_only_the_past_and_backward_half_only_the_future():
     c = bidirectional.check()
     s = c.setup

@@ -1,4 +1,4 @@
-"""Tables that report a check: computations side by side and how far apart they are, the shapes of tensors, and
+"""Tables that report a check: computations side by side and how far apart they are, and
 an experiment's settings as its code names them. Render them with `gated.render.markdown`."""
 
 from __future__ import annotations
@@ -22,14 +22,6 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
         ),
         tuple((label, Below(gap, tolerance) if gap < tolerance else float(gap), agree if gap < tolerance else differ)
               for label, gap in rows),
-    )
-
-
-def shapes(named: dict[str, tuple[int, ...]]) -> Table:
-    """Tensor shapes by name."""
-    return Table(
-        (Column(Text("tensor", "тензор")), Column(Text("shape", "форма"))),
-        tuple((f"`{name}`", str(tuple(shape))) for name, shape in named.items()),
     )
 
 

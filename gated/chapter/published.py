@@ -188,7 +188,9 @@ FIGURES: dict[str, Figure] = {
     "practice.gap": Figure("1\u00a0×\u00a010⁻³", lambda: _torch("practice").Bounds().gap, ".0×"),
     # ---- what a gate costs, as the pages say it in words (hooks/words.py)
     "cost.lstm_rnn": Figure("4", lambda: count("lstm", 100, 500) / count("rnn", 100, 500), ".0f"),
-    "cost.doubled_h": Figure("3.7", lambda: count("lstm", 100, 1000) / count("lstm", 100, 500), ".1f"),
+    "cost.doubled_h": Figure(
+        "3.7", lambda: count("lstm", 100, 1000, biases=2) / count("lstm", 100, 500, biases=2), ".1f"
+    ),
     "cost.bi_factor": Figure("2", lambda: count("lstm", 100, 500, bidirectional=True) / count("lstm", 100, 500), ".0f"),
     "seq2seq.projections": Figure("65,792", lambda: _torch("seq2seq").breakdown()["projections"], ",d"),
     "seq2seq.output_bias": Figure("30,522", lambda: _torch("seq2seq").breakdown()["output bias"], ",d"),
@@ -198,6 +200,16 @@ FIGURES: dict[str, Figure] = {
     "seq2seq.total": Figure("8,380,474", lambda: _torch("seq2seq").total(), ",d"),
     # ---- the cost page: PyTorch's second bias, per block (gru branch)
     "cost.rnn_torch": Figure("301,000", lambda: count("rnn", 100, 500, biases=2), ",d"),
+    "cost.lstm_torch": Figure("1,204,000", lambda: count("lstm", 100, 500, biases=2), ",d"),
+    "cost.lstm_torch_wide": Figure("4,408,000", lambda: count("lstm", 100, 1000, biases=2), ",d"),
+    # ---- the cost page: a second direction in a stack of two layers
+    "cost.lstm2": Figure("4,202,496", lambda: count("lstm", 512, 512, biases=2, layers=2), ",d"),
+    "cost.bi_stack": Figure(
+        "2.5",
+        lambda: count("lstm", 512, 512, biases=2, layers=2, bidirectional=True)
+        / count("lstm", 512, 512, biases=2, layers=2),
+        ".1f",
+    ),
     "cost.bias_hh": Figure("500", lambda: count("rnn", 100, 500, biases=2) - block(100, 500), ",d"),
 }
 

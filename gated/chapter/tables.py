@@ -217,8 +217,9 @@ def gru_step() -> Table:
 
 _CELLS = (
     ("rnn", Text("plain RNN", "обычная RNN"), Text("one state update", "одно обновление состояния")),
-    ("gru", Text("GRU", "GRU"), Text("update, reset, candidate", "обновление, сброс, кандидат")),
-    ("lstm", Text("LSTM", "LSTM"), Text("forget, input, candidate, output", "забывание, вход, кандидат, выход")),
+    ("gru", Text("GRU", "GRU"), Text("update gate, reset gate, candidate", "гейт обновления, гейт сброса, кандидат")),
+    ("lstm", Text("LSTM", "LSTM"), Text("forget gate, input gate, candidate, output gate",
+                                        "гейт забывания, входной гейт, кандидат, выходной гейт")),
 )
 
 
@@ -227,8 +228,8 @@ def params(d: int = 100, H: int = 500) -> Table:
     return Table(
         (
             Column(Text("cell", "ячейка")),
-            Column(Text("blocks", "блоков"), "d"),
-            Column(Text("parameters", "параметров"), ",d"),
+            Column(Text("blocks", "число блоков"), "d"),
+            Column(Text("parameters", "число параметров"), ",d"),
             Column(Text("vs RNN", "относительно RNN")),
             Column(Text("the blocks", "блоки")),
         ),
@@ -239,7 +240,9 @@ def params(d: int = 100, H: int = 500) -> Table:
     )
 
 
-def counts(pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128), (100, 500), (512, 512))) -> Table:
+def counts(
+    pairs: tuple[tuple[int, int], ...] = ((32, 32), (100, 128), (128, 128), (100, 500), (100, 1000), (512, 512)),
+) -> Table:
     """How the counts move with (d, H), in PyTorch's convention of two biases."""
     return Table(
         (

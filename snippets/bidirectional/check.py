@@ -1,9 +1,8 @@
 from gated import markdown, named
-from gated.chapter import checks
 from gated.chapter.experiments import bidirectional
 
 check = bidirectional.check()
-print(markdown(checks.shapes(check.shapes._asdict())))
+print(markdown(bidirectional.shapes(check)))
 print(markdown(bidirectional.table(check)))  # positions counted from 1, as x_1, ..., x_T
 
 t = check.setup.t  # 0-based, as PyTorch indexes: the page's position t + 1

@@ -56,11 +56,11 @@ def test_the_themes_words_on_a_russian_page_are_russian(built):
 
 
 def test_a_missing_snippet_fails_the_build(copy, build, edit):
-    edit(copy / "docs/index.ru.md", "snippets/index/at_a_glance.py", "snippets/index/no-such-file.py")
+    edit(copy / "docs/gru.ru.md", "snippets/gru/comparison.py", "snippets/gru/no-such-file.py")
     result = build(copy, env={"BUILD_ONLY_LOCALE": "ru"})  # the fault is in Russian
     assert result.returncode == 1
     assert "no-such-file.py" in output(result)
-    assert "index.ru.md" in output(result)
+    assert "gru.ru.md" in output(result)
 
 
 def test_a_failing_notebook_cell_fails_the_build(copy, build, edit):
@@ -73,16 +73,16 @@ def test_a_failing_notebook_cell_fails_the_build(copy, build, edit):
 
 
 def test_an_assert_in_a_block_fails_the_build_under_pythonoptimize(copy, build, edit):
-    edit(copy / "snippets/index/at_a_glance.py", "print(", "assert 1 + 1 == 3, 'on purpose'\nprint(", )
-    page = copy / "docs/index.md"  # front matter, which MkDocs takes off before the hooks see the page, counts
+    edit(copy / "snippets/gru/comparison.py", "print(", "assert 1 + 1 == 3, 'on purpose'\nprint(", )
+    page = copy / "docs/gru.md"  # front matter, which MkDocs takes off before the hooks see the page, counts
     page.write_text("---\nsearch:\n  boost: 2\n---\n" + page.read_text(encoding="utf-8"), encoding="utf-8")
     session = copy / "snippets/index/session.pycon"
     session.write_text(session.read_text() + ">>> assert 2 + 2 == 5, 'a session asserts on purpose'\n")
     result = build(copy, env={"PYTHONOPTIMIZE": "1", "BUILD_ONLY_LOCALE": "en"})  # the faults are in English
     assert result.returncode == 1
-    snippet = (copy / "snippets/index/at_a_glance.py").read_text(encoding="utf-8")
-    at = f"snippets/index/at_a_glance.py:{snippet[: snippet.index('assert 1 + 1')].count(chr(10)) + 1}"
-    assert (f"{at}: block 'at-a-glance' raised AssertionError: on purpose ({fence(copy, 'index.md', 'at-a-glance')}"
+    snippet = (copy / "snippets/gru/comparison.py").read_text(encoding="utf-8")
+    at = f"snippets/gru/comparison.py:{snippet[: snippet.index('assert 1 + 1')].count(chr(10)) + 1}"
+    assert (f"{at}: block 'comparison' raised AssertionError: on purpose ({fence(copy, 'gru.md', 'comparison')}"
             f" in English)") in output(result)
     assert "a session asserts on purpose" in output(result)
 

@@ -83,13 +83,13 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     put("separator", "cost.ru.md", f"[75{NBSP}%]{{cost.gru_share}}", "[75 %]{cost.gru_share}")
     add("separator-unbound", "highway.ru.md", "Это 75 % от LSTM.")
     # A source constant backs nothing, not even by name; a block's named value backs its own name only.
-    snippet = root / "snippets/index/at_a_glance.py"
+    snippet = root / "snippets/cost/params.py"
     snippet.write_text(snippet.read_text("utf-8") + 'lr = 0.0123\nprint(named("rows", 3, "d"))\n', "utf-8")
     edit(snippet, "from gated import markdown\n", "from gated import markdown, named\n")
-    add("constant", "index.md", "We train at 0.0123.")
-    add("constant-by-name", "index.md", "We train at [0.0123]{at-a-glance:lr}.")
-    add("named-right", "index.md", "It has [3]{at-a-glance:rows} rows.")
-    add("named-wrong", "index.md", "It has [4]{at-a-glance:rows} rows.")
+    add("constant", "cost.md", "We train at 0.0123.")
+    add("constant-by-name", "cost.md", "We train at [0.0123]{params:lr}.")
+    add("named-right", "cost.md", "It has [3]{params:rows} rows.")
+    add("named-wrong", "cost.md", "It has [4]{params:rows} rows.")
     # Results in words, in both languages; a phrase bound to a figure it does not state; a count passes.
     add("words", "highway.md", "The GRU runs at three quarters of the cost.")
     add("words-ru", "cost.ru.md", "Параметров втрое больше, а гейта у GRU три.")
@@ -111,12 +111,12 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     # beside it; the build goes on to the end.
     counts = root / "snippets/cost/counts.py"
     counts.write_text("raise ValueError('boom')\n" + counts.read_text("utf-8"), "utf-8")
-    exits = root / "snippets/bidirectional/ex_padding.py"
+    exits = root / "snippets/bidirectional/ex_stacked.py"
     exits.write_text("import sys\nsys.exit(3)\n" + exits.read_text("utf-8"), "utf-8")
     session = root / "snippets/lstm/session.pycon"
     edit(session, "('f', 'i', 'c_tilde', 'o', 'c', 'h')", "('f', 'i')")
     for case, snippet, line, page, block in (("block", counts, 1, "cost", "counts"),
-                                             ("sys.exit", exits, 2, "bidirectional", "ex-bi-padding"),
+                                             ("sys.exit", exits, 2, "bidirectional", "ex-bi-stack"),
                                              ("doctest", session, line_of(session, "('f', 'i')"), "lstm", "session")):
         at[case] = (snippet.relative_to(root).as_posix(), line)
         at[case + "-pages"] = tuple((f"docs/{twin}", line_of(docs / twin, f'id="{block}"'))
@@ -201,10 +201,10 @@ CASES = {
     "separator": r"cost\.gru_share is '75\\xa0%' in Russian, but the page says '75 %'",
     "separator-unbound": r"the number '75 %' is not bound",
     "constant": r"the number '0\.0123' is not bound",
-    "constant-by-name": r"\[0\.0123\]\{at-a-glance:lr\}: block 'at-a-glance' on this page prints no value named 'lr'",
-    "named-wrong": r"at-a-glance:rows is '3' as the block printed it, but the page says '4'",
+    "constant-by-name": r"\[0\.0123\]\{params:lr\}: block 'params' on this page prints no value named 'lr'",
+    "named-wrong": r"params:rows is '3' as the block printed it, but the page says '4'",
     "block": r"block 'counts' raised ValueError: boom \(",
-    "sys.exit": r"block 'ex-bi-padding' called sys\.exit\(3\); a block must not end the build \(",
+    "sys.exit": r"block 'ex-bi-stack' called sys\.exit\(3\); a block must not end the build \(",
     "doctest": r"block 'session': 1 of \d+ examples do not print what the session says \(",
     "grouping": r"cost\.lstm128 is '132\\xa0096' in Russian, but the page says '132,096'",
     "no-twin": r"has no Russian twin: docs/appendix\.ru\.md",

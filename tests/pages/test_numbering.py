@@ -121,7 +121,8 @@ def test_the_chapter_is_numbered_in_the_navs_order(numbering):
     assert chapter.sections["gradient-highway/"] == "13.12"  # the notebook is a section too
     assert "" not in chapter.sections and "code/" not in chapter.sections and "print/" not in chapter.sections
     targets = chapter.targets
-    assert targets["sec-lstm-worked"].number == "13.1.5" and targets["sec-lstm-worked"].url == "lstm/"
+    assert targets["sec-lstm-worked"].number == "13.1.6" and targets["sec-lstm-worked"].url == "lstm/"
+    assert targets["sec-lstm-pytorch"].number == "13.1.5"
     assert targets["eq-lstm-gates"].number == "13.1" and targets["eq-lstm-updates"].number == "13.2"
     assert targets["fig-lstm-step"].number == "13.1" and targets["tbl-lstm-worked"].number == "13.1"
     assert targets["fig-lstm-step"].where.startswith("docs/step-by-step.md:")

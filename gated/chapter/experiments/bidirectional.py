@@ -64,6 +64,23 @@ def check(s: Setup = Setup()) -> Check:
     return Check(s, shapes, *norms, sum(p.numel() for p in lstm.parameters()), finals)
 
 
+def shapes(c: Check) -> Table:
+    """The shapes `nn.LSTM(bidirectional=True)` takes and returns, each named as the code names it, with what it is."""
+    what = {
+        "x": (c.shapes.input, Text("the input, $(T, B, d)$", "вход, $(T, B, d)$")),
+        "y": (c.shapes.output, Text("the outputs at every position, $(T, B, 2H)$",
+                                    "выходы во всех позициях, $(T, B, 2H)$")),
+        "h_n": (c.shapes.h_n, Text("the final hidden states, one per direction",
+                                   "финальные скрытые состояния, по одному на направление")),
+        "c_n": (c.shapes.c_n, Text("the final memories, one per direction",
+                                   "финальные состояния ячейки, по одному на направление")),
+    }
+    return Table(
+        (Column(Text("tensor", "тензор")), Column(Text("shape", "форма")), Column(Text("what it is", "что это"))),
+        tuple((f"`{name}`", str(tuple(shape)), meaning) for name, (shape, meaning) in what.items()),
+    )
+
+
 def table(c: Check) -> Table:
     """How much each half of the output at the examined position depends on the input at each position.
 

@@ -1,4 +1,0 @@
-from gated import markdown
-from gated.chapter import tables
-
-print(markdown(tables.comparison()))
