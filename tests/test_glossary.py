@@ -149,6 +149,13 @@ CYRILLIC_NAMES = ("Хохрайтер", "Шмидхубер", "Герс", "Ка�
 NAMES = re.compile(r"(?<![\w-])(?:" + "|".join(CYRILLIC_NAMES) + r")\w{0,3}(?![\w-])")
 # «модуль nn.LSTM»: the modules are masculine, so an adjective before one never ends as a feminine does.
 FEMININE = re.compile(r"(?<![\w-])\w+(?:ая|яя|ую|юю)\s+(?=`nn\.)", re.I)  # read unmasked
+# A dash keeps the word before it on its line: «память — это», never a space or a line break before «—». A cell
+# of a table that holds only a dash («| — |») is not prose.
+DASH = re.compile(r"(?<=[^\s|])[ \t]*\n?[ \t]*—")
+# A negative number is written with the minus sign, U+2212, not a hyphen: «−0.32», «= −4.24».
+MINUS = re.compile(r"(?<![\w.\-−+)\]}])-(?=\d)")
+# The pages write 6.6 × 10⁻³ in Russian prose; e-notation is for code.
+E_NOTATION = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+\-−]?\d+(?![\w.])")
 
 
 def offences(pattern: re.Pattern, text: str) -> list[tuple[int, str]]:
@@ -163,6 +170,9 @@ RULES = {
     "the course writes a decimal point in both languages": DECIMAL_COMMA,
     "people's names are written in Latin script": NAMES,
     "an adjective before nn.LSTM or nn.GRU is masculine («модуль nn.LSTM»)": FEMININE,
+    "a dash keeps the word before it on its line (U+00A0 before «—»)": DASH,
+    "a negative number takes the minus sign, U+2212, not a hyphen": MINUS,
+    "Russian prose writes × 10⁻³, not e-notation": E_NOTATION,
 }
 
 
@@ -196,9 +206,24 @@ def test_the_russian_typography(rule):
         ("names", "работы Герса", True),
         ("feminine", "Настоящая `nn.LSTM`", True),
         ("feminine", "Настоящий модуль `nn.LSTM`", False),
+        ("dash", "память — это", True),
+        ("dash", f"память{NBSP}— это", False),
+        ("dash", "память\n— это", True),
+        ("dash", "| — | 3 |", False),
+        ("dash", "[0.997]{worked.f} — гейт", True),
+        ("dash", "`a — b` и $x — y$", False),
+        ("minus", "равно -4.24", True),
+        ("minus", "равно −4.24", False),
+        ("minus", "(-0.32)", True),
+        ("minus", "строки 1-2 и e-3", False),
+        ("minus", "`x[-1]`", False),
+        ("e-notation", "разница 6.570e-03", True),
+        ("e-notation", "около 3.6e+11 раз", True),
+        ("e-notation", f"6.6{NBSP}×{NBSP}10⁻³", False),
+        ("e-notation", "`1e-3` в коде", False),
     ],
 )
 def test_each_typography_rule_fails_what_it_names(rule, text, fails):
     pattern = {"one-letter": ONE_LETTER, "units": UNITS, "decimal": DECIMAL_COMMA, "names": NAMES,
-               "feminine": FEMININE}[rule]
+               "feminine": FEMININE, "dash": DASH, "minus": MINUS, "e-notation": E_NOTATION}[rule]
     assert bool(offences(pattern, text)) is fails
