@@ -232,7 +232,7 @@ def table(d: int = 100, H: int = 500) -> Table:
     lstm = count("lstm", d, H)
     return Table(
         (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
-         Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
+         Column(Text("blocks", "число блоков"), "d"), Column(Text("parameters", "число параметров"), ",d"),
          Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
         tuple((name, Formula(gates, gates), Formula(update, update), BLOCKS[key], count(key, d, H),
                count(key, d, H) / lstm) for key, name, gates, update in _TABLE),

@@ -299,12 +299,12 @@ def what_changed() -> Table:
                 Text("yes, by its gates", "да, гейтами"),
             ),
             (
-                Text("long dependencies", "длинные зависимости"),
+                Text("long dependencies", "долгосрочные зависимости"),
                 Text("tens of tokens", "десятки токенов"),
                 Text("hundreds of tokens, in practice", "сотни токенов, на практике"),
             ),
             (
-                Text("parameters per cell", "параметров на ячейку"),
+                Text("parameters per cell", "число параметров ячейки"),
                 f"{BLOCKS['rnn']}×",
                 Text(
                     f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",

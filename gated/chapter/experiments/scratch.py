@@ -48,15 +48,15 @@ class Setup(NamedTuple):
 
 
 MEANING = {  # what each setting of `Setup` sets, as the page's table says it
-    "T": Text("characters per training sequence", "символов в обучающей последовательности"),
-    "batch": Text("sequences per batch", "последовательностей в батче"),
-    "H": Text("hidden units", "нейронов в скрытом состоянии"),
+    "T": Text("characters per training sequence", "число символов в обучающей последовательности"),
+    "batch": Text("sequences per batch", "число последовательностей в батче"),
+    "H": Text("hidden units", "число нейронов в скрытом состоянии"),
     "lr": Text("Adam's learning rate", "скорость обучения Adam"),
-    "steps": Text("training steps", "шагов обучения"),
+    "steps": Text("training steps", "число шагов обучения"),
     "clip": Text("the gradient's norm is clipped to this", "норма градиента, до которой его обрезают"),
     "seed": Text("the random generator's starting value", "начальное значение генератора случайных чисел"),
     "prefix": Text("the text the sample starts from", "текст, с которого начинается образец"),
-    "sample": Text("characters generated after it", "символов, порождаемых после него"),
+    "sample": Text("characters generated after it", "число символов, порождаемых после него"),
     "temperature": Text("the sampling temperature", "температура выборки"),
     "dtype": Text("the precision of weights and arithmetic", "точность весов и вычислений"),
 }
