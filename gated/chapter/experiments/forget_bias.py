@@ -211,7 +211,7 @@ def table(runs: Runs) -> Table:
     level = Text(number(task.solved, ".0%", "en"), number(task.solved, ".0%", "ru"))
     return Table(
         (
-            Column(Text("$b_f$", "$b_f$"), "g", Text("b_f", "b_f")),
+            Column("$b_f$", "g", "b_f"),
             Column(Text("seeds that name every symbol", "число запусков, называющих каждый символ")),
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),

@@ -248,8 +248,8 @@ def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> 
     )
     return Table(
         (
-            Column(Text("", "")),
-            *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
+            Column(""),
+            *(Column(f"$\\tau = {t}$", ".2e", f"tau = {t}") for t in taus),
         ),
         tuple(rows),
     )
@@ -264,7 +264,7 @@ def models(data: dict[str, np.ndarray], tau: int = Bounds().tau) -> Table:
                  for b in BIASES)
     return Table(
         (
-            Column(Text("$b_f$", "$b_f$"), ".0f", Text("b_f", "b_f")),
+            Column("$b_f$", ".0f", "b_f"),
             Column(Text(f"small weights, $\\sigma(b_f)^{{{tau}}}$", f"малые веса, $\\sigma(b_f)^{{{tau}}}$"), ".1×",
                    Text(f"small weights, sigma(b_f)^{tau}", f"малые веса, sigma(b_f)^{tau}")),
             Column(Text("PyTorch's initialisation, measured", "инициализация PyTorch, измерено"), ".1×"),

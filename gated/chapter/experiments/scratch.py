@@ -282,9 +282,9 @@ def table(r: Result) -> Table:
     """The from-scratch LSTM against nn.LSTM; `r` is what `run` returns."""
     return Table(
         (
-            Column(Text("", "")),
+            Column(""),
             Column(Text("from scratch", "с нуля"), ".4f"),
-            Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f"),
+            Column("`nn.LSTM`", ".4f"),
         ),
         tuple(
             (
