@@ -256,8 +256,8 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
                    "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
         Claim(Text(f"training lowers the mean loss by more than {bounds.drop:g} nat, from the first {n} steps to the "
                    f"last {n}",
-                   f"обучение снижает средние потери больше чем на {bounds.drop:g} ната: от первых {n} шагов к "
-                   f"последним {n}"),
+                   f"за обучение средние потери снижаются больше чем на {bounds.drop:g} ната: среднее за последние "
+                   f"{n} шагов ниже среднего за первые {n}"),
               last < first - bounds.drop, Text(f"{number(first, '.3f')} to {number(last, '.3f')} nat",
                                                    f"с {number(first, '.3f')} до {number(last, '.3f')} ната")),
         Claim(Text(f"where the loss first levels off, over steps {start}–{end}, it is within {bounds.near:g} nat of the "
