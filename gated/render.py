@@ -201,13 +201,14 @@ class Column(NamedTuple):
     """A table column: its title and how to format its numbers.
 
     `title` may hold TeX between dollars for the page; `plain`, when given,
-    is the title the terminal shows instead. A column without `spec` holds
-    text.
+    is the title the terminal shows instead. Either is a `Text`, or a `str`
+    that both languages share (a formula, a name). A column without `spec`
+    holds text.
     """
 
-    title: Text
+    title: Text | str
     spec: str | None = None
-    plain: Text | None = None
+    plain: Text | str | None = None
 
 
 class Table(NamedTuple):
@@ -240,7 +241,7 @@ def cell(value: Any, spec: str | None, lang: str | None = None) -> str:
 
 def markdown(table: Table, lang: str | None = None) -> str:
     """The table as Markdown, numbers right-aligned."""
-    head = [c.title(lang) for c in table.columns]
+    head = [cell(c.title, None, lang) for c in table.columns]
     rule = ["---:" if c.spec else ":---" for c in table.columns]
     body = [[cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)] for row in table.rows]
     for text in (*head, *(s for row in body for s in row)):
@@ -251,7 +252,7 @@ def markdown(table: Table, lang: str | None = None) -> str:
 
 def text(table: Table, lang: str | None = None, indent: str = "  ") -> str:
     """The table as plain text for a terminal: padded columns under a rule."""
-    head = [(c.plain or c.title)(lang) for c in table.columns]
+    head = [cell(c.title if c.plain is None else c.plain, None, lang) for c in table.columns]
     body = [
         [v.plain if isinstance(v, Formula) else cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)]
         for row in table.rows

@@ -220,10 +220,10 @@ def size(p: NamedTuple) -> int:
 
 _TABLE = (  # the key in BLOCKS, its name, its gates, its memory update
     ("lstm1997", Text("1997 cell", "ячейка 1997 года"), "i, o", "c_{t-1} + i \\odot \\tilde c"),
-    ("lstm", Text("LSTM", "LSTM"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("lstm", "LSTM", "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
     ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
-    ("cifg", Text("CIFG", "CIFG"), "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
-    ("gru", Text("GRU", "GRU"), "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
+    ("cifg", "CIFG", "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
+    ("gru", "GRU", "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
 )
 
 
@@ -232,7 +232,7 @@ def table(d: int = 100, H: int = 500) -> Table:
     lstm = count("lstm", d, H)
     return Table(
         (Column(Text("variant", "вариант")), Column(Text("gates", "гейты")), Column(Text("update", "обновление")),
-         Column(Text("blocks", "блоков"), "d"), Column(Text("parameters", "параметров"), ",d"),
+         Column(Text("blocks", "число блоков"), "d"), Column(Text("parameters", "число параметров"), ",d"),
          Column(Text("of the LSTM", "доля от LSTM"), ".2%")),
         tuple((name, Formula(gates, gates), Formula(update, update), BLOCKS[key], count(key, d, H),
                count(key, d, H) / lstm) for key, name, gates, update in _TABLE),

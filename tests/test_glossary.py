@@ -1,7 +1,9 @@
 """The glossary in README.md, applied to the Russian text: its terms are used, the words it rejects are not.
 
 The Russian text is every docs/*.ru.md page and the notebook's Russian Markdown
-cells. Russian inflects, so a term matches in any of its usual case forms: each
+cells; the rejected words are also looked for in the Russian half of every
+`Text(en, ru)` in gated/ and snippets/, which the pages show in tables, plots and
+claims. Russian inflects, so a term matches in any of its usual case forms: each
 word's ending is dropped and a common ending may follow (гейт забывания matches
 «гейта забывания», смещение matches «смещений»). A match starts and ends at a
 word boundary, so «сид» is not found in «инсидент».
@@ -9,7 +11,9 @@ word boundary, so «сид» is not found in «инсидент».
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -73,20 +77,49 @@ def russian_texts() -> dict[str, str]:
     return texts
 
 
+def _literal(node: ast.expr) -> str | None:
+    """The text of a string literal, an f-string's literal parts joined around "{…}", or None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{…}" for v in node.values)
+    return None
+
+
+def russian_strings() -> Iterator[tuple[str, int, str]]:
+    """The Russian half of every `Text(en, ru)` in gated/ and snippets/ whose halves are string literals (f-strings
+    included, their fields as "{…}"): (file, line, text), the line where the Russian half starts."""
+    for path in sorted([*ROOT.glob("gated/**/*.py"), *ROOT.glob("snippets/**/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name == "Text" and _literal(node.args[0]) is not None and (ru := _literal(node.args[1])) is not None:
+                yield str(path.relative_to(ROOT)), node.args[1].lineno, ru
+
+
 ENTRIES = glossary()
 TEXTS = russian_texts()
+STRINGS = list(russian_strings())
 
 
 def test_the_glossary_is_read():
     assert len(ENTRIES) >= 10
     assert {"gate", "forget gate", "vanishing gradient", "batch", "seed"} <= {e.english for e in ENTRIES}
     assert len(TEXTS) > 2 and all(TEXTS.values())
+    # the code's Russian: the tables', plots' and claims' words, in every module that has any
+    assert len(STRINGS) >= 200, len(STRINGS)
+    assert {"gated/chapter/plots.py", "gated/chapter/tables.py", "gated/variants.py"} <= {f for f, _, _ in STRINGS}
+    assert ("gated/claims.py", "что показывают запуски") in {(f, t) for f, _, t in STRINGS}
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.english)
 def test_no_russian_page_uses_a_rejected_word(entry):
     found = [f"{where}:{text.count(chr(10), 0, m.start()) + 1}: «{m.group()}»"
              for word in entry.avoid for where, text in TEXTS.items() for m in pattern(word).finditer(text)]
+    found += [f"{where}:{line}: «{m.group()}» in Text(…, {text!r})"
+              for word in entry.avoid for where, line, text in STRINGS for m in pattern(word).finditer(text)]
     assert not found, f"the glossary says {entry.russian[0]!r} for {entry.english!r}, not: " + "; ".join(found)
 
 

@@ -75,7 +75,7 @@ def test_a_negative_number_has_a_minus_sign_not_a_hyphen(lang):
     assert render.number(0.32, ".2f", lang) == "0.32" and render.number(0.32, "+.2f", lang) == "+0.32"
     assert render.named("a", -0.32, ".2f", lang) == f'<span data-name="a">{MINUS}0.32</span>'
     assert render.vector([0.1, -0.2], ".1f", lang) == f"(0.1, {MINUS}0.2)"
-    table = Table((Column(Text("x", "x"), ".2f"),), ((-0.32,), (0.5,)))
+    table = Table((Column("x", ".2f"),), ((-0.32,), (0.5,)))
     assert render.markdown(table, lang).splitlines()[2] == f"| {MINUS}0.32 |"
     assert f"{MINUS}0.32" in render.text(table, lang)
     assert not any("-" in render.number(x, spec, lang) for x in (-1.5, -2, -1e5) for spec in (".1f", ",.0f", "+.3f"))
@@ -176,7 +176,7 @@ def test_markdown_shape_and_alignment(name, lang):
         assert r == ("---:" if c.spec else ":---")
     assert any(c.spec for c in t.columns)  # every chapter table has a column of numbers
     head = md_cells(lines[0])
-    assert head == [c.title(lang) for c in t.columns]
+    assert head == [render.cell(c.title, None, lang) for c in t.columns]
     for row, line in zip(t.rows, lines[2:], strict=True):
         for value, c, shown in zip(row, t.columns, md_cells(line), strict=True):
             assert shown == render.cell(value, c.spec, lang)
@@ -191,7 +191,7 @@ def test_markdown_numbers_follow_the_language():
 
 
 def test_markdown_of_a_small_table():
-    t = Table((Column(Text("name", "имя")), Column(Text("n", "n"), ",d")), ((Text("a", "а"), 1000), ("b", 2)))
+    t = Table((Column(Text("name", "имя")), Column("n", ",d")), ((Text("a", "а"), 1000), ("b", 2)))
     assert render.markdown(t, "en") == "| name | n |\n| :--- | ---: |\n| a | 1,000 |\n| b | 2 |\n"
     assert render.markdown(t, "ru") == "| имя | n |\n| :--- | ---: |\n| а | 1\u00a0000 |\n| b | 2 |\n"
 
@@ -216,7 +216,7 @@ def test_text_lines_align(name, lang):
     indent = "  "
     lines = render.text(t, lang, indent=indent).rstrip("\n").split("\n")
     assert len(lines) == 2 + len(t.rows)
-    head = [(c.plain or c.title)(lang) for c in t.columns]
+    head = [render.cell(c.title if c.plain is None else c.plain, None, lang) for c in t.columns]
     body = [
         [
             v.plain if isinstance(v, Formula) else render.cell(v, c.spec, lang)
@@ -231,7 +231,7 @@ def test_text_lines_align(name, lang):
             edges = {w[j][1] for w, cells in zip(where, rows, strict=True)}
         else:  # text: left edges line up, wherever there is text
             edges = {w[j][0] for w, cells in zip(where, rows, strict=True) if cells[j]}
-        assert len(edges) == 1, (c.title.en, edges)
+        assert len(edges) == 1, (render.cell(c.title, None, "en"), edges)
     rule = lines[1]
     assert rule.startswith(indent) and set(rule[len(indent) :]) == {"-"}
     assert len(rule) == max(len(line) for line in lines)
@@ -241,8 +241,17 @@ def test_text_lines_align(name, lang):
     assert not any("$" in line for line in lines)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_title_may_be_one_string_for_both_languages(lang):
+    t = Table((Column(Text("name", "имя")), Column("$\\sigma(b_f)$", ".2f", "sigma(b_f)"), Column("$n$", "d")),
+              (("a", 0.5, 3),))
+    assert render.markdown(t, lang).splitlines()[0] == f"| {Text('name', 'имя')(lang)} | $\\sigma(b_f)$ | $n$ |"
+    assert render.text(t, lang, indent="").splitlines()[0].split() == [Text("name", "имя")(lang), "sigma(b_f)", "$n$"]
+    assert render.text(Table((Column("$x$", "d", ""),), ((1,),)), lang, indent="").splitlines()[0] == ""
+
+
 def test_text_of_a_small_table():
-    t = Table((Column(Text("name", "имя")), Column(Text("n", "n"), ",d")), (("a", 1000), ("bcdef", 2)))
+    t = Table((Column(Text("name", "имя")), Column("n", ",d")), (("a", 1000), ("bcdef", 2)))
     assert render.text(t, "en", indent="") == (
         "name" + " " * 8 + "n\n" + "-" * 13 + "\n" + "a" + " " * 7 + "1,000\n" + "bcdef" + " " * 7 + "2\n"
     )

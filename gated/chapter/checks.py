@@ -14,11 +14,11 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
         (
             Column(Text("compared", "что сравниваем")),
             Column(
-                Text("max $\\lvert\\Delta\\rvert$", "max $\\lvert\\Delta\\rvert$"),
+                "max $\\lvert\\Delta\\rvert$",
                 ".1e",
                 Text("max |diff|", "max |разность|"),
             ),
-            Column(Text("", "")),
+            Column(""),
         ),
         tuple((label, Below(gap, tolerance) if gap < tolerance else float(gap), agree if gap < tolerance else differ)
               for label, gap in rows),

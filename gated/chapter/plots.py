@@ -102,7 +102,7 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
         ax.plot([], [], color="black", lw=2,
                 label=str(Text("PyTorch's default initialisation", "инициализация PyTorch по умолчанию")))
         ax.plot([], [], color="black", ls="--", lw=1.2,
-                label=str(Text(r"prediction $\sigma(b_f)^\tau$", r"прогноз $\sigma(b_f)^\tau$")))
+                label=str(Text(r"prediction $\sigma(b_f)^\tau$", r"предсказание $\sigma(b_f)^\tau$")))
         ax.plot([], [], color="black", ls="none", marker="o", ms=4,
                 label=str(Text(r"small weights $N(0,\,0.01^2)$", r"малые веса $N(0,\,0.01^2)$")))
         ax.set_xlabel(str(Text(r"distance $\tau$, steps", r"расстояние $\tau$, шагов")))
@@ -118,12 +118,12 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
         " plain RNN at PyTorch's default initialisation. At τ = {at}: {lstm};"
         " plain RNN {rnn}.",
         "Нормы градиента при τ от 1 до {n} шагов, в логарифмической шкале: сплошные линии — LSTM из PyTorch"
-        " с инициализацией по умолчанию, штриховые — прогноз σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная"
+        " с инициализацией по умолчанию, штриховые — предсказание σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная"
         " RNN с инициализацией PyTorch по умолчанию. При τ = {at}: {lstm};"
         " обычная RNN {rnn}.",
     )
     lstm = _join([
-        str(Text("b_f = {b} measured {m}, predicted {p}", "b_f = {b}: измерено {m}, прогноз {p}")).format(
+        str(Text("b_f = {b} measured {m}, predicted {p}", "b_f = {b}: измерено {m}, предсказано {p}")).format(
             b=f"{b_f:g}", m=number(data[f"lstm pytorch {b_f:g}"][i], ".1e"),
             p=number(data[f"predicted {b_f:g}"][i], ".1e"))
         for b_f in biases

@@ -138,6 +138,8 @@ FIGURES: dict[str, Figure] = {
     "task.b_f2": Figure("2", lambda: max(_torch("forget_bias").Task().biases), ".0f"),
     # ---- from scratch and with the library
     "scratch.H": Figure("64", lambda: _torch("scratch").Setup().H, "d"),
+    "scratch.T": Figure("32", lambda: _torch("scratch").Setup().T, "d"),  # characters per training window
+    "scratch.sample": Figure("80", lambda: _torch("scratch").Setup().sample, "d"),  # characters sampled after the prefix
     # ---- what the from-scratch claims check (scratch.Bounds), bound in the page's prose
     "scratch.before": Figure("1\u00a0×\u00a010⁻¹²", lambda: _torch("scratch").Bounds().before, ".0×"),
     "scratch.agree": Figure("1\u00a0×\u00a010⁻¹⁰", lambda: _torch("scratch").Bounds().agree, ".0×"),

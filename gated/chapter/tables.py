@@ -47,11 +47,11 @@ def worked() -> Table:
     return Table(
         (
             Column(Text("block", "блок")),
-            Column(Text("", "")),
-            Column(Text("$W$", "$W$"), ".2f", Text("W", "W")),
-            Column(Text("$U$", "$U$"), ".2f", Text("U", "U")),
-            Column(Text("$b$", "$b$"), ".2f", Text("b", "b")),
-            Column(Text("pre-activation $a$", "предактивация $a$"), ".2f", Text("a", "a")),
+            Column(""),
+            Column("$W$", ".2f", "W"),
+            Column("$U$", ".2f", "U"),
+            Column("$b$", ".2f", "b"),
+            Column(Text("pre-activation $a$", "предактивация $a$"), ".2f", "a"),
             Column(Text("activation", "функция")),
             Column(Text("value", "значение"), ".3f"),
         ),
@@ -85,8 +85,8 @@ def decay() -> Table:
         (
             Column(Text("distance $\\tau$", "расстояние $\\tau$"), "d", Text("distance", "расстояние")),
             Column(Text(f"RNN, factor {rnn}", f"RNN, множитель {rnn}"), ".3e"),
-            Column(Text(f"LSTM, $f = {f1}$", f"LSTM, $f = {f1}$"), ".3e", Text(f"LSTM, f = {f1}", f"LSTM, f = {f1}")),
-            Column(Text(f"LSTM, $f = {f2}$", f"LSTM, $f = {f2}$"), ".3e", Text(f"LSTM, f = {f2}", f"LSTM, f = {f2}")),
+            Column(f"LSTM, $f = {f1}$", ".3e", f"LSTM, f = {f1}"),
+            Column(f"LSTM, $f = {f2}$", ".3e", f"LSTM, f = {f2}"),
         ),
         tuple((tau, *row) for tau, row in zip(highway.DISTANCES, values.tolist(), strict=True)),
     )
@@ -100,8 +100,8 @@ def bias() -> Table:
         rows.append((b_f, f, *(float(highway.retained(b_f, tau)) for tau in highway.POWERS)))
     return Table(
         (
-            Column(Text("$b_f$", "$b_f$"), ".1f", Text("b_f", "b_f")),
-            Column(Text("$\\sigma(b_f)$", "$\\sigma(b_f)$"), ".4f", Text("sigma(b_f)", "sigma(b_f)")),
+            Column("$b_f$", ".1f", "b_f"),
+            Column("$\\sigma(b_f)$", ".4f", "sigma(b_f)"),
             *(
                 Column(
                     Text(f"after {tau} steps", f"через {tau} шагов"),
@@ -118,7 +118,7 @@ def bias() -> Table:
 # ---------------------------------------------------------------- the two-unit steps
 
 _STEP_COLUMNS = (
-    Column(Text("", "")),
+    Column(""),
     Column(Text("formula", "формула")),
     Column(Text("value", "значение"), ".4f"),
 )
@@ -217,8 +217,8 @@ def gru_step() -> Table:
 
 _CELLS = (
     ("rnn", Text("plain RNN", "обычная RNN"), Text("one state update", "одно обновление состояния")),
-    ("gru", Text("GRU", "GRU"), Text("update gate, reset gate, candidate", "гейт обновления, гейт сброса, кандидат")),
-    ("lstm", Text("LSTM", "LSTM"), Text("forget gate, input gate, candidate, output gate",
+    ("gru", "GRU", Text("update gate, reset gate, candidate", "гейт обновления, гейт сброса, кандидат")),
+    ("lstm", "LSTM", Text("forget gate, input gate, candidate, output gate",
                                         "гейт забывания, входной гейт, кандидат, выходной гейт")),
 )
 
@@ -246,8 +246,8 @@ def counts(
     """How the counts move with (d, H), in PyTorch's convention of two biases."""
     return Table(
         (
-            Column(Text("$d$", "$d$"), "d", Text("d", "d")),
-            Column(Text("$H$", "$H$"), "d", Text("H", "H")),
+            Column("$d$", "d", "d"),
+            Column("$H$", "d", "H"),
             *(Column(label, ",d") for _, label, _ in _CELLS),
         ),
         tuple((d, H, *(count(cell, d, H, biases=2) for cell, _, _ in _CELLS)) for d, H in pairs),
@@ -262,10 +262,10 @@ def comparison() -> Table:
                for c, g in gates.items()}
     return Table(
         (
-            Column(Text("", "")),
+            Column(""),
             Column(Text("plain RNN", "обычная RNN")),
-            Column(Text("LSTM", "LSTM")),
-            Column(Text("GRU", "GRU")),
+            Column("LSTM"),
+            Column("GRU"),
         ),
         (
             (Text("states", "состояния"), Formula("h", "h"), Formula("h, c", "h, c"), Formula("h", "h")),
@@ -291,7 +291,7 @@ def what_changed() -> Table:
     """What gating changed, and what it did not."""
     yes = Text("yes", "да")
     return Table(
-        (Column(Text("", "")), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
+        (Column(""), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
         (
             (
                 Text("can keep a coordinate unchanged", "может сохранить координату без изменений"),
@@ -299,17 +299,14 @@ def what_changed() -> Table:
                 Text("yes, by its gates", "да, гейтами"),
             ),
             (
-                Text("long dependencies", "длинные зависимости"),
+                Text("long dependencies", "долгосрочные зависимости"),
                 Text("tens of tokens", "десятки токенов"),
                 Text("hundreds of tokens, in practice", "сотни токенов, на практике"),
             ),
             (
-                Text("parameters per cell", "параметров на ячейку"),
+                Text("parameters per cell", "число параметров ячейки"),
                 f"{BLOCKS['rnn']}×",
-                Text(
-                    f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
-                    f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
-                ),
+                f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
             ),
             (Text("sequential in time", "последовательна во времени"), yes, yes),
             (Text("fixed-size state", "состояние фиксированного размера"), yes, yes),

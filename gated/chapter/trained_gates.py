@@ -157,7 +157,7 @@ def memory_table(ts: list[Trace], steps: tuple[int, ...] = (1, 10, 20, 30)):
     units = carriers(ts)
     return Table(
         (Column(Text("symbol", "символ"), "d"), Column(Text("unit", "нейрон"), "d"),
-         *(Column(Text(f"$c_{{{s}}}$", f"$c_{{{s}}}$"), ".2f") for s in steps)),
+         *(Column(f"$c_{{{s}}}$", ".2f") for s in steps)),
         tuple((k, int(u), *(float(t.c[s - 1, u]) for s in steps)) for k, t in enumerate(ts) for u in units),
     )
 

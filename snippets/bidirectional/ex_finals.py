@@ -1,5 +1,5 @@
 import torch
-from gated import Below, Table, Text, answer, markdown, named
+from gated import Below, Table, answer, markdown, named
 from gated.chapter.experiments import bidirectional
 from gated.render import Column
 
@@ -10,7 +10,7 @@ assert backward_last > 1e-3
 rows = (("`h_n[0]` − `y[-1, :, :H]`", Below(forward_last, 1e-12)),  # equal but for rounding: the bound is shown
         ("`h_n[1]` − `y[0, :, H:]`", Below(backward_first, 1e-12)),
         ("`h_n[1]` − `y[-1, :, H:]`", backward_last))
-print(markdown(Table((Column(Text("", "")), Column(Text("$\\max\\lvert\\Delta\\rvert$", "$\\max\\lvert\\Delta\\rvert$"), ".1e")),
+print(markdown(Table((Column(""), Column("$\\max\\lvert\\Delta\\rvert$", ".1e")),
                      rows)))
 
 s = c.setup  # the same layer as the check above, searched at every position

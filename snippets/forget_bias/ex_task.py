@@ -1,4 +1,4 @@
-from gated import Table, Text, answer, highway, markdown, named
+from gated import Table, answer, highway, markdown, named
 from gated.render import Column
 from gated.chapter.experiments import forget_bias
 
@@ -8,9 +8,8 @@ share = {b: float(highway.retained(b, crossings)) for b in task.biases}
 low, high = min(task.biases), max(task.biases)
 assert list(share.values()) == sorted(share.values())  # a larger bias lets more through
 
-tex = lambda s: Text(s, s)  # noqa: E731  (a title that is only a formula)
-print(markdown(Table((Column(tex("$b_f$"), ".0f"), Column(tex("$\\sigma(b_f)$"), ".4f"),
-                      Column(tex(f"$\\sigma(b_f)^{{{crossings}}}$"), ".2e")),
+print(markdown(Table((Column("$b_f$", ".0f"), Column("$\\sigma(b_f)$", ".4f"),
+                      Column(f"$\\sigma(b_f)^{{{crossings}}}$", ".2e")),
                      tuple((b, float(highway.retained(b, 1)), s) for b, s in share.items()))))
 print()
 print(f"- $T - 1$ = **{answer('crossings', crossings, 'd')}**")

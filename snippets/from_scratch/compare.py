@@ -15,7 +15,7 @@ print(f"- $N$ = {named('N', r.N, ',d')}, $\\quad V$ = {named('V', r.V, 'd')}")
 print(f"- $\\ln V$ = {named('uniform', base.uniform, '.2f')}, $\\quad H(x_t)$ = {named('unigram', base.unigram, '.2f')},"
       f" $\\quad H(x_t \\mid x_{{t-1}})$ = {named('bigram', base.bigram, '.2f')}")
 print(f"- $t$ = {start}–{end}: $\\bar L$ = {named('plateau', scratch.plateau(r), '.2f')}, $\\quad L_{{{T}}}$ = "
-      f"{named('final', r.loss_scratch[-1], '.2f')}")
+      f"{named('final', r.loss_scratch[-1], '.3f')}")
 print(f"- $e^{{\\ln V}}$ = {named('ppl_uniform', math.exp(base.uniform), '.0f')}, $\\quad e^{{L_{{{T}}}}}$ = "
       f"{named('perplexity', math.exp(r.loss_scratch[-1]), '.1f')}")  # perplexity: e to the loss in nats
 print()

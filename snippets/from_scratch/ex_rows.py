@@ -1,4 +1,4 @@
-from gated import Table, Text, answer, markdown
+from gated import Table, answer, markdown
 from gated.render import Column
 from gated.chapter.experiments import scratch
 from gated.torch.weights import LSTM_ORDER, gate_rows
@@ -14,9 +14,8 @@ for k in LSTM_ORDER:
     assert gap == 0
     rows.append((f"${k}$", f"`[{r.start}:{r.stop}]`", gap))
 
-tex = lambda s: Text(s, s)  # noqa: E731  (a title that is only a formula or code)
-print(markdown(Table((Column(tex("")), Column(tex("`weight_ih_l0[rows]`")),
-                      Column(tex("$\\max\\lvert W_k - \\text{rows}\\rvert$"), ".1e")), tuple(rows))))
+print(markdown(Table((Column(""), Column("`weight_ih_l0[rows]`"),
+                      Column("$\\max\\lvert W_k - \\text{rows}\\rvert$", ".1e")), tuple(rows))))
 f = gate_rows(H, "f")
 print()
 print(f"- $f$: **{answer('first', f.start, 'd')}** … **{answer('last', f.stop - 1, 'd')}**")

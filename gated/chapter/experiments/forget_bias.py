@@ -211,11 +211,11 @@ def table(runs: Runs) -> Table:
     level = Text(number(task.solved, ".0%", "en"), number(task.solved, ".0%", "ru"))
     return Table(
         (
-            Column(Text("$b_f$", "$b_f$"), "g", Text("b_f", "b_f")),
-            Column(Text("seeds that name every symbol", "запусков, называющих каждый символ")),
+            Column("$b_f$", "g", "b_f"),
+            Column(Text("seeds that name every symbol", "число запусков, называющих каждый символ")),
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),
-            Column(Text(f"symbols of {task.K} named right, by seed", f"верно названных символов из {task.K}, по запускам")),
+            Column(Text(f"symbols of {task.K} named right, by seed", f"число верно названных символов из {task.K}, по запускам")),
             Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
         ),
         tuple(rows),

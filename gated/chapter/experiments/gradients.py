@@ -15,6 +15,7 @@ forget bias is then set to b_f, the whole of it in b_ih.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -150,12 +151,17 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
     ordered = {init: [at(data, f"lstm {init} {b:g}", tau) for b in sorted(BIASES)] for init in INITS}
     plain = rate(data, "rnn pytorch", tau)
 
-    def each(values: dict[float, str]) -> Text:
-        en = ", ".join(f"{v} ($b_f = {b:g}$)" for b, v in values.items())
-        return Text(en, en)
+    def each(shown: Callable[[float, str], str]) -> Text:
+        """A value for every forget bias, `shown(b_f, lang)`, in both languages."""
+        return Text(*(", ".join(f"{shown(b, lang)} ($b_f = {b:g}$)" for b in BIASES) for lang in ("en", "ru")))
 
-    def spread(b: float) -> str:
-        return f"{number(min(on_prediction[b]), '.2f')}–{named(f'near_{b:g}', max(on_prediction[b]), '.2f')}×"
+    def spread(b: float, lang: str) -> str:
+        return (f"{number(min(on_prediction[b]), '.2f', lang)}–"
+                f"{named(f'near_{b:g}', max(on_prediction[b]), '.2f', lang)}×")
+
+    def times(r: float, lang: str) -> str:
+        """A ratio as a reader reads it, never in e-notation: 18.8×, 82.3×, 1,934× (1 934× in Russian)."""
+        return number(r, ",.0f" if r >= 100 else ".3g", lang) + "×"
 
     return [
         Claim(
@@ -164,7 +170,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  f"малые веса: до $\\tau = {tau}$ измеренная норма отличается от $\\sigma(b_f)^\\tau$ меньше чем "
                  f"в {bounds.factor:g} раз"),
             all(1 / bounds.factor < r < bounds.factor for rs in on_prediction.values() for r in rs),
-            each({b: spread(b) for b in BIASES}),
+            each(spread),
         ),
         Claim(
             Text(f"small weights: up to $\\tau = {last}$, the factor by which the measured gradient falls per step "
@@ -186,7 +192,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  f"веса PyTorch: при $\\tau = {tau}$ градиента доходит больше, чем предсказывает "
                  "$\\sigma(b_f)^\\tau$, при любом $b_f$"),
             all(r > 1 for r in slower.values()),
-            each({b: f"{number(r, '.3g')}×" for b, r in slower.items()}),
+            each(lambda b, lang: times(slower[b], lang)),
         ),
         Claim(
             Text(f"with either initialisation, a larger $b_f$ brings more gradient to $\\tau = {tau}$",
@@ -194,7 +200,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
             all(np.all(np.diff(norms) > 0) for norms in ordered.values()),
             Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2e") for n in norms)
                            for init, norms in ordered.items()),
-                 "; ".join(f"{'малые' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2e") for n in norms)
+                 "; ".join(f"{'малые' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2×") for n in norms)
                            for init, norms in ordered.items())),
         ),
         Claim(
@@ -242,8 +248,8 @@ def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> 
     )
     return Table(
         (
-            Column(Text("", "")),
-            *(Column(Text(f"$\\tau = {t}$", f"$\\tau = {t}$"), ".2e", Text(f"tau = {t}", f"tau = {t}")) for t in taus),
+            Column(""),
+            *(Column(f"$\\tau = {t}$", ".2e", f"tau = {t}") for t in taus),
         ),
         tuple(rows),
     )
@@ -258,7 +264,7 @@ def models(data: dict[str, np.ndarray], tau: int = Bounds().tau) -> Table:
                  for b in BIASES)
     return Table(
         (
-            Column(Text("$b_f$", "$b_f$"), ".0f", Text("b_f", "b_f")),
+            Column("$b_f$", ".0f", "b_f"),
             Column(Text(f"small weights, $\\sigma(b_f)^{{{tau}}}$", f"малые веса, $\\sigma(b_f)^{{{tau}}}$"), ".1×",
                    Text(f"small weights, sigma(b_f)^{tau}", f"малые веса, sigma(b_f)^{tau}")),
             Column(Text("PyTorch's initialisation, measured", "инициализация PyTorch, измерено"), ".1×"),

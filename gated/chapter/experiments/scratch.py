@@ -48,15 +48,15 @@ class Setup(NamedTuple):
 
 
 MEANING = {  # what each setting of `Setup` sets, as the page's table says it
-    "T": Text("characters per training sequence", "символов в обучающей последовательности"),
-    "batch": Text("sequences per batch", "последовательностей в батче"),
-    "H": Text("hidden units", "нейронов в скрытом состоянии"),
+    "T": Text("characters per training sequence", "число символов в обучающей последовательности"),
+    "batch": Text("sequences per batch", "число последовательностей в батче"),
+    "H": Text("hidden units", "число нейронов в скрытом состоянии"),
     "lr": Text("Adam's learning rate", "скорость обучения Adam"),
-    "steps": Text("training steps", "шагов обучения"),
+    "steps": Text("training steps", "число шагов обучения"),
     "clip": Text("the gradient's norm is clipped to this", "норма градиента, до которой его обрезают"),
     "seed": Text("the random generator's starting value", "начальное значение генератора случайных чисел"),
     "prefix": Text("the text the sample starts from", "текст, с которого начинается образец"),
-    "sample": Text("characters generated after it", "символов, порождаемых после него"),
+    "sample": Text("characters generated after it", "число символов, порождаемых после него"),
     "temperature": Text("the sampling temperature", "температура выборки"),
     "dtype": Text("the precision of weights and arithmetic", "точность весов и вычислений"),
 }
@@ -256,8 +256,8 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
                    "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
         Claim(Text(f"training lowers the mean loss by more than {bounds.drop:g} nat, from the first {n} steps to the "
                    f"last {n}",
-                   f"обучение снижает средние потери больше чем на {bounds.drop:g} ната: от первых {n} шагов к "
-                   f"последним {n}"),
+                   f"за обучение средние потери снижаются больше чем на {bounds.drop:g} ната: среднее за последние "
+                   f"{n} шагов ниже среднего за первые {n}"),
               last < first - bounds.drop, Text(f"{number(first, '.3f')} to {number(last, '.3f')} nat",
                                                    f"с {number(first, '.3f')} до {number(last, '.3f')} ната")),
         Claim(Text(f"where the loss first levels off, over steps {start}–{end}, it is within {bounds.near:g} nat of the "
@@ -282,9 +282,9 @@ def table(r: Result) -> Table:
     """The from-scratch LSTM against nn.LSTM; `r` is what `run` returns."""
     return Table(
         (
-            Column(Text("", "")),
+            Column(""),
             Column(Text("from scratch", "с нуля"), ".4f"),
-            Column(Text("`nn.LSTM`", "`nn.LSTM`"), ".4f"),
+            Column("`nn.LSTM`", ".4f"),
         ),
         tuple(
             (

@@ -95,4 +95,4 @@ def table(parts: dict[str, int], total: int) -> Table:
         )
     )
     rows.append((Text("**the whole model**", "**вся модель**"), total))
-    return Table((Column(Text("part", "часть")), Column(Text("parameters", "параметров"), ",d")), tuple(rows))
+    return Table((Column(Text("part", "часть")), Column(Text("parameters", "число параметров"), ",d")), tuple(rows))
