@@ -124,11 +124,11 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
     )
     lstm = _join([
         str(Text("b_f = {b} measured {m}, predicted {p}", "b_f = {b}: измерено {m}, предсказано {p}")).format(
-            b=f"{b_f:g}", m=number(data[f"lstm pytorch {b_f:g}"][i], ".1e"),
-            p=number(data[f"predicted {b_f:g}"][i], ".1e"))
+            b=f"{b_f:g}", m=number(data[f"lstm pytorch {b_f:g}"][i], ".1×"),
+            p=number(data[f"predicted {b_f:g}"][i], ".1×"))
         for b_f in biases
     ])
-    description = str(described).format(n=int(taus[-1]), at=at, lstm=lstm, rnn=number(data["rnn pytorch"][i], ".1e"))
+    description = str(described).format(n=int(taus[-1]), at=at, lstm=lstm, rnn=number(data["rnn pytorch"][i], ".1×"))
     return _svg(fig, title, description)
 
 
@@ -184,6 +184,6 @@ def losses(scratch: np.ndarray, library: np.ndarray, agree: float) -> str:
         " the two curves lie on each other, less than {gap} apart. The loss falls from {first} to {last}.",
         "Функция потерь LSTM, написанной с нуля, и nn.LSTM за {n} шагов, в натах на символ: кривые совпадают,"
         " расходясь меньше чем на {gap}. Потери падают с {first} до {last}.",
-    )).format(n=len(steps), gap=number(agree, ".0e"), first=number(float(scratch[0]), ".3f"),
+    )).format(n=len(steps), gap=number(agree, ".0×"), first=number(float(scratch[0]), ".3f"),
               last=number(float(scratch[-1]), ".3f"))
     return _svg(fig, title, description)
