@@ -221,7 +221,7 @@ def size(p: NamedTuple) -> int:
 _TABLE = (  # the key in BLOCKS, its name, its gates, its memory update
     ("lstm1997", Text("1997 cell", "ячейка 1997 года"), "i, o", "c_{t-1} + i \\odot \\tilde c"),
     ("lstm", "LSTM", "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
-    ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
+    ("peephole", Text("peepholes", "с «глазками»"), "f, i, o", "f \\odot c_{t-1} + i \\odot \\tilde c"),
     ("cifg", "CIFG", "f, o", "f \\odot c_{t-1} + (1 - f) \\odot \\tilde c"),
     ("gru", "GRU", "z, r", "(1 - z) \\odot h_{t-1} + z \\odot \\tilde h"),
 )

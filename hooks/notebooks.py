@@ -249,7 +249,7 @@ MATHJAX2 = re.compile(r'<script type="text/x-mathjax-config">.*?</script>', re.S
 CELL = re.compile(r'<div class="jp-Cell [^"]*"[^>]*>')
 COLLAPSED = {
     "en": "The code that writes the package into gated/: {cells} cells, {lines} lines ({files})",
-    "ru": "Код, который записывает пакет в gated/: ячеек — {cells}, строк — {lines} ({files})",
+    "ru": "Код, который записывает пакет в gated/: ячеек — {cells}, строк — {lines} ({files})",
 }
 
 

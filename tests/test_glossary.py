@@ -218,6 +218,18 @@ def test_the_russian_typography(rule):
     assert not found, f"{rule}; {len(found)} places:\n" + "\n".join(found[:40])
 
 
+CLI = "gated/chapter/cli.py"
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_russian_typography_of_the_code(rule):
+    """The same rules for the Russian words the package and the snippets print on the pages: tables, plots, claims,
+    figures (not the terminal's: `python -m gated` prints plain spaces)."""
+    found = [f"{where}:{line + at - 1}: «{context}»" for where, line, text in STRINGS if where != CLI
+             for at, context in offences(RULES[rule], text)]
+    assert not found, f"{rule}; {len(found)} places:\n" + "\n".join(found[:40])
+
+
 @pytest.mark.parametrize(
     "rule, text, fails",
     [

@@ -46,7 +46,7 @@ NODE_R = 12  # ⊗ and ⊕; the pen below draws them, with arrowheads 9 long and
 
 STATIONS = {
     1: Text("forget gate", "гейт забывания"),
-    2: Text("input gate and candidate", "входной гейт и кандидат"),
+    2: Text("input gate and candidate", "входной гейт и кандидат"),
     3: Text("keep", "сохранить"),
     4: Text("write", "записать"),
     5: Text("output gate", "выходной гейт"),
@@ -155,9 +155,9 @@ def _description(v: dict[str, str]) -> str:
         "The memory line c runs along the top, from c(t−1) = {c_prev} to c(t) = {c}; "
         "the gates below it read h(t−1) = {h_prev} and x(t) = {x}. ",
         "Линия памяти c идёт по верху, от c(t−1) = {c_prev} до c(t) = {c}; "
-        "гейты под ней читают h(t−1) = {h_prev} и x(t) = {x}. ",
+        "гейты под ней читают h(t−1) = {h_prev} и x(t) = {x}. ",
     )
-    onward = Text("Both c(t) and h(t) go on to step t + 1.", "И c(t), и h(t) идут дальше, к шагу t + 1.")
+    onward = Text("Both c(t) and h(t) go on to step t + 1.", "И c(t), и h(t) идут дальше, к шагу t + 1.")
     stations = "".join(f"{n}, {STATIONS[n]}: {what}. " for n, what in steps.items())
     return str(frame).format(**v) + stations + str(onward)
 

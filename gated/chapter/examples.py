@@ -106,7 +106,8 @@ TWO_UNIT_LSTM = Example(
     ),
 )
 
-# The GRU reuses the first three matrices as W_z, W_r and W_h, with no biases.
+# The GRU reuses the first three matrices, each a whole [U W], as its [U_z W_z], [U_r W_r] and [U_h W_h], with no
+# biases.
 TWO_UNIT_GRU = Example(
     x=TWO_UNIT_LSTM.x,
     h=TWO_UNIT_LSTM.h,

@@ -42,18 +42,18 @@ PLAIN = highway.FACTORS[0]  # the plain cell's factor in the highway table
 # What the explorer shows, each with its format: the formats of the static table.
 SPECS = {"gate": ".4f", "kept": ".3e", "plain": ".3e"}
 LABELS = {
-    "gate": Text("forget gate at the start, σ(b_f)", "гейт забывания в начале, σ(b_f)"),
+    "gate": Text("forget gate at the start, σ(b_f)", "гейт забывания в начале, σ(b_f)"),
     "kept": Text("LSTM keeps over τ steps, σ(b_f)^τ", "LSTM сохраняет за τ шагов, σ(b_f)^τ"),
     "plain": Text(f"plain cell keeps, {PLAIN}^τ", f"обычная ячейка сохраняет, {PLAIN}^τ"),
 }
 TITLE = Text("Explore the forget-gate bias", "Исследуйте смещение гейта забывания")
-PLOT = Text("Share of the gradient kept against distance", "Доля сохранённого градиента в зависимости от расстояния")
+PLOT = Text("Share of the gradient kept against distance", "Доля сохранённого градиента в зависимости от расстояния")
 # The plot's description; the script fills in the numbers of the current position.
 DESCRIBE = Text(
     "Over {tau} steps a forget gate of {gate} (b_f = {bias}) keeps {kept} of the gradient;"
     " the plain cell keeps {plain}.",
     "За {tau} шагов гейт забывания, равный {gate} (b_f = {bias}), сохраняет {kept} градиента;"
-    " обычная ячейка — {plain}.",
+    " обычная ячейка — {plain}.",
 )
 AXES = (Text("τ", "τ"), Text("share kept", "доля"))
 LEGEND = (Text("LSTM, σ(b_f)^t", "LSTM, σ(b_f)^t"), Text(f"plain cell, {PLAIN}^t", f"обычная ячейка, {PLAIN}^t"))

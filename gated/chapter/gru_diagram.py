@@ -67,10 +67,10 @@ def _description(v: dict[str, str]) -> str:
         "The state line h runs along the top, from h(t−1) = {h_prev} to h(t) = {h}; "
         "the gates below it read h(t−1) and x(t) = {x}. ",
         "Линия состояния h идёт по верху, от h(t−1) = {h_prev} до h(t) = {h}; "
-        "гейты под ней читают h(t−1) и x(t) = {x}. ",
+        "гейты под ней читают h(t−1) и x(t) = {x}. ",
     )
     onward = Text("h(t) goes on to step t + 1 and is also the output.",
-                  "h(t) идёт дальше, к шагу t + 1, и служит выходом.")
+                  "h(t) идёт дальше, к шагу t + 1, и служит выходом.")
     stations = "".join(f"{n}, {STATIONS[n]}: {what}. " for n, what in steps.items())
     return str(frame).format(**v) + stations + str(onward)
 

@@ -90,7 +90,7 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
 
     `data` is what `gated.chapter.experiments.gradients.measure` returns.
     """
-    title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
+    title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
     taus = data["tau"]
     with _figure("gradient_norms", (6.4, 4.0)) as (fig, ax):
         for colour, b_f in zip(COLOURS, biases, strict=False):
@@ -117,9 +117,9 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
         " default initialisation, dashed lines the prediction σ(b_f)^τ, dots the LSTM with small weights, grey the"
         " plain RNN at PyTorch's default initialisation. At τ = {at}: {lstm};"
         " plain RNN {rnn}.",
-        "Нормы градиента при τ от 1 до {n} шагов, в логарифмической шкале: сплошные линии — LSTM из PyTorch"
-        " с инициализацией по умолчанию, штриховые — предсказание σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная"
-        " RNN с инициализацией PyTorch по умолчанию. При τ = {at}: {lstm};"
+        "Нормы градиента при τ от 1 до {n} шагов, в логарифмической шкале: сплошные линии — LSTM из PyTorch"
+        " с инициализацией по умолчанию, штриховые — предсказание σ(b_f)^τ, точки — LSTM с малыми весами, серая — обычная"
+        " RNN с инициализацией PyTorch по умолчанию. При τ = {at}: {lstm};"
         " обычная RNN {rnn}.",
     )
     lstm = _join([
@@ -173,7 +173,7 @@ def losses(scratch: np.ndarray, library: np.ndarray, agree: float) -> str:
     steps = np.arange(1, len(scratch) + 1)
     gap = below(float(np.max(np.abs(scratch - library))), agree)
     with _figure("losses") as (fig, ax):
-        ax.plot(steps, scratch, color=COLOURS[0], lw=3, alpha=0.5, label=str(Text("from scratch", "с нуля")))
+        ax.plot(steps, scratch, color=COLOURS[0], lw=3, alpha=0.5, label=str(Text("from scratch", "с нуля")))
         ax.plot(steps, library, color=COLOURS[1], lw=1.2, ls="--", label="nn.LSTM")
         ax.set_xlabel(str(Text("training step", "шаг обучения")))
         ax.set_ylabel(str(Text("cross-entropy, nats per character", "перекрёстная энтропия, нат на символ")))
@@ -182,8 +182,8 @@ def losses(scratch: np.ndarray, library: np.ndarray, agree: float) -> str:
     description = str(Text(
         "Training loss of the LSTM written from scratch and of nn.LSTM over {n} steps, in nats per character:"
         " the two curves lie on each other, less than {gap} apart. The loss falls from {first} to {last}.",
-        "Функция потерь LSTM, написанной с нуля, и nn.LSTM за {n} шагов, в натах на символ: кривые совпадают,"
-        " расходясь меньше чем на {gap}. Потери падают с {first} до {last}.",
+        "Функция потерь LSTM, написанной с нуля, и nn.LSTM за {n} шагов, в натах на символ: кривые совпадают,"
+        " расходясь меньше чем на {gap}. Потери падают с {first} до {last}.",
     )).format(n=len(steps), gap=number(agree, ".0×"), first=number(float(scratch[0]), ".3f"),
               last=number(float(scratch[-1]), ".3f"))
     return _svg(fig, title, description)

@@ -291,7 +291,7 @@ def what_changed() -> Table:
     """What gating changed, and what it did not."""
     yes = Text("yes", "да")
     return Table(
-        (Column(""), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
+        (Column(""), Column(Text("plain RNN", "обычная RNN")), Column(Text("gated RNN", "RNN с гейтами"))),
         (
             (
                 Text("can keep a coordinate unchanged", "может сохранить координату без изменений"),

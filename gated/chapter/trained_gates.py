@@ -120,8 +120,8 @@ def claims(runs: list[list[Trace]], bounds: Bounds = Bounds()):
     n = f"{bounds.growth:g}"
     return [Claim(Text(f"in every run that solves the task, the memory of the two units that carry the symbol ends at "
                        f"least {n} times further apart between symbols than after the first step",
-                       f"в каждом запуске, решившем задачу, память двух нейронов, несущих символ, к последнему шагу "
-                       f"расходится между символами по меньшей мере в {n} раз сильнее, чем после первого шага"),
+                       f"в каждом запуске, решившем задачу, память двух нейронов, несущих символ, к последнему шагу "
+                       f"расходится между символами по меньшей мере в {n} раз сильнее, чем после первого шага"),
                   bool(solving) and low > bounds.growth,
                   Text(f"smallest factor {number(low, '.0f')} over {len(solving)} runs",
                        f"наименьший множитель {number(low, '.0f')} по {len(solving)} запускам"))]
@@ -144,7 +144,7 @@ def plot(ts: list[Trace]) -> str:
         ax.legend(loc="lower right", fontsize=8)
     last = ", ".join(f"{k}: {number(float(t.c[-1, u]), '.2f')}" for k, t in enumerate(ts))
     title = str(Text("The forget and input gates of a trained unit",
-                     "Гейт забывания и входной гейт обученного нейрона"))
+                     "Гейт забывания и входной гейт обученного нейрона"))
     description = str(Text(f"Unit {u}, one colour per symbol. Its memory after the last step, by symbol: {last}.",
                            f"Нейрон {u}, по цвету на символ. Его память после последнего шага по символам: {last}."))
     return plots._svg(fig, title, description)

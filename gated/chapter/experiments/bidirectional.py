@@ -98,8 +98,8 @@ def table(c: Check) -> Table:
     return Table(
         (
             Column(Text("input position $s$", "позиция входа $s$"), "d", "s"),
-            Column(title("overrightarrow"), ".3f", Text(f"forward half at {t}", f"прямая половина в {t}")),
-            Column(title("overleftarrow"), ".3f", Text(f"backward half at {t}", f"обратная половина в {t}")),
+            Column(title("overrightarrow"), ".3f", Text(f"forward half at {t}", f"прямая половина в {t}")),
+            Column(title("overleftarrow"), ".3f", Text(f"backward half at {t}", f"обратная половина в {t}")),
         ),
         tuple(
             (s, cell(float(f)), cell(float(b)))

@@ -58,7 +58,7 @@ PAIRS = (
           "кандидаты со сбросом до и после $U_h$ при случайном $h_{t-1}$"), "reset_before", "reset_after"),
     (Text("$h_t$ in the chapter's convention and in PyTorch's", "$h_t$ в соглашении главы и в соглашении PyTorch"),
      "h_chapter", "h_torch"),
-    (Text("$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"),
+    (Text("$h_t$ in PyTorch's convention: numpy and `nn.GRU`", "$h_t$ в соглашении PyTorch: numpy и `nn.GRU`"),
      "h_torch", "h_nn_gru"),
 )
 

@@ -216,7 +216,7 @@ def table(runs: Runs) -> Table:
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),
             Column(Text(f"symbols of {task.K} named right, by seed", f"число верно названных символов из {task.K}, по запускам")),
-            Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
+            Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
         ),
         tuple(rows),
     )
@@ -256,7 +256,7 @@ def claims(runs: Runs) -> list[Claim]:
               all(runs.solved(b) < runs.solved(high) for b in others), solved),
         Claim(Text(f"every run with $b_f = {low:g}$ gives one and the same answer whatever the first step showed, so "
                    "it names one symbol right",
-                   f"каждый запуск с $b_f = {low:g}$ даёт один и тот же ответ, что бы ни показал первый шаг, и потому "
+                   f"каждый запуск с $b_f = {low:g}$ даёт один и тот же ответ, что бы ни показал первый шаг, и потому "
                    "верно называет один символ"),
               bool(np.all(runs.distinct(low) == 1)), _distinct(runs, low)),
     ]

@@ -168,7 +168,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
             Text(f"small weights: up to $\\tau = {tau}$, the measured norm is within a factor of {bounds.factor:g} of "
                  "$\\sigma(b_f)^\\tau$",
                  f"малые веса: до $\\tau = {tau}$ измеренная норма отличается от $\\sigma(b_f)^\\tau$ меньше чем "
-                 f"в {bounds.factor:g} раз"),
+                 f"в {bounds.factor:g} раз"),
             all(1 / bounds.factor < r < bounds.factor for rs in on_prediction.values() for r in rs),
             each(spread),
         ),
@@ -206,7 +206,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
         Claim(
             Text(f"the plain cell's gradient falls by a factor between {bounds.plain_low:g} and {bounds.plain_high:g} "
                  f"per step up to $\\tau = {tau}$, about as fast as with $b_f = 0$",
-                 f"у обычной ячейки до $\\tau = {tau}$ градиент за шаг умножается на число от {bounds.plain_low:g} "
+                 f"у обычной ячейки до $\\tau = {tau}$ градиент за шаг умножается на число от {bounds.plain_low:g} "
                  f"до {bounds.plain_high:g}, почти как при $b_f = 0$"),
             bounds.plain_low < plain < bounds.plain_high,
             Text(f"{named('plain', plain, '.3f')} per step", f"{named('plain', plain, '.3f')} за шаг"),

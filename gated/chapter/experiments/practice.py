@@ -189,8 +189,8 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         Claim(
             Text(f"with $U$ scaled by {setup.gain:g}, $\\lVert\\nabla L\\rVert$ is above {bounds.explode:g} in every "
                  f"seed; with PyTorch's weights, below it",
-                 f"с $U$, умноженной на {setup.gain:g}, $\\lVert\\nabla L\\rVert$ больше {bounds.explode:g} при "
-                 f"каждом запуске, с весами PyTorch — меньше"),
+                 f"с $U$, умноженной на {setup.gain:g}, $\\lVert\\nabla L\\rVert$ больше {bounds.explode:g} при "
+                 f"каждом запуске, с весами PyTorch — меньше"),
             data["before"].min() > bounds.explode > data["default before"].max(),
             Text(f"{named('low', data['before'].min(), '.1×')} to {named('high', data['before'].max(), '.1×')}; "
                  f"PyTorch's: at most {named('default', data['default before'].max(), '.1f')}",
@@ -199,15 +199,15 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         ),
         Claim(
             Text(f"after `clip_grad_norm_`, the norm is at most `max_norm` = {setup.max_norm:g}, within {tol}",
-                 f"после `clip_grad_norm_` норма не больше `max_norm` = {setup.max_norm:g} с точностью {tol}"),
+                 f"после `clip_grad_norm_` норма не больше `max_norm` = {setup.max_norm:g} с точностью {tol}"),
             bool(np.all(data["after"] <= setup.max_norm + bounds.tol)),
             Text(f"at most {named('after', data['after'].max(), '.9f')}",
                  f"не больше {named('after', data['after'].max(), '.9f')}"),
         ),
         Claim(
             Text(f"packed, every final state equals that of its sequence run alone, within {tol}",
-                 f"с упаковкой каждое конечное состояние совпадает с состоянием последовательности, прогнанной "
-                 f"отдельно, с точностью {tol}"),
+                 f"с упаковкой каждое конечное состояние совпадает с состоянием последовательности, прогнанной "
+                 f"отдельно, с точностью {tol}"),
             bool(pk["packed"].max() < bounds.tol and pk["read"].max() < bounds.tol),
             Text(f"{_below(pk['packed'], bounds.tol)}; forward state read from `y`: "
                  f"{_below(pk['read'], bounds.tol)}",
@@ -217,7 +217,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         Claim(
             Text(f"padded, the backward direction's final state of a short sequence is off by more than "
                  f"{number(bounds.gap, '.0×')} in every seed",
-                 f"без упаковки конечное состояние обратного направления у короткой последовательности "
+                 f"без упаковки конечное состояние обратного направления у короткой последовательности "
                  f"отличается больше чем на {number(bounds.gap, '.0×')} при каждом запуске"),
             bool(pk["backward"].min() > bounds.gap),
             Text(f"at least {named('backward', pk['backward'].min(), '.3f')} (forward `h_n`: at least "
@@ -227,7 +227,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         ),
         Claim(
             Text("with one layer, `dropout` changes nothing in training; with two, it does",
-                 "с одним слоем `dropout` при обучении ничего не меняет, с двумя меняет"),
+                 "с одним слоем `dropout` при обучении ничего не меняет, с двумя меняет"),
             bool(np.all(data["dropout one"] == 0) and data["dropout two"].min() > bounds.gap),
             Text(f"{named('one', data['dropout one'].max(), 'g')}; two layers: at least "
                  f"{named('two', data['dropout two'].min(), '.3f')}",
@@ -236,7 +236,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         ),
         Claim(
             Text(f"`nn.LSTMCell` in a loop gives the outputs of `nn.LSTM`, within {tol}",
-                 f"`nn.LSTMCell` в цикле даёт выходы `nn.LSTM` с точностью {tol}"),
+                 f"`nn.LSTMCell` в цикле даёт выходы `nn.LSTM` с точностью {tol}"),
             bool(data["cell"].max() < bounds.tol),
             Text(f"{_below(data['cell'], bounds.tol)} over {named('seeds', seeds, 'd')} seeds",
                  f"{_below(data['cell'], bounds.tol)}, запусков: {named('seeds', seeds, 'd')}"),
@@ -255,7 +255,7 @@ def table(data: dict, tol: float = Bounds().tol) -> Table:
     """The packing measurement: each gap's smallest and largest value over the seeds (padded rows: short sequences)."""
     pk = data["packing"]
     rows = (
-        (Text("packed `h_n` − alone", "`h_n` с упаковкой − отдельно"), "packed"),
+        (Text("packed `h_n` − alone", "`h_n` с упаковкой − отдельно"), "packed"),
         (Text("padded `h_n[0]` − alone (forward)", "`h_n[0]` без упаковки − отдельно (прямое)"), "forward"),
         (Text("padded `h_n[1]` − alone (backward)", "`h_n[1]` без упаковки − отдельно (обратное)"), "backward"),
         (Text("`y[n-1, :, :H]` − alone (forward)", "`y[n-1, :, :H]` − отдельно (прямое)"), "read"),

@@ -48,17 +48,17 @@ class Setup(NamedTuple):
 
 
 MEANING = {  # what each setting of `Setup` sets, as the page's table says it
-    "T": Text("characters per training sequence", "число символов в обучающей последовательности"),
-    "batch": Text("sequences per batch", "число последовательностей в батче"),
-    "H": Text("hidden units", "число нейронов в скрытом состоянии"),
+    "T": Text("characters per training sequence", "число символов в обучающей последовательности"),
+    "batch": Text("sequences per batch", "число последовательностей в батче"),
+    "H": Text("hidden units", "число нейронов в скрытом состоянии"),
     "lr": Text("Adam's learning rate", "скорость обучения Adam"),
     "steps": Text("training steps", "число шагов обучения"),
     "clip": Text("the gradient's norm is clipped to this", "норма градиента, до которой его обрезают"),
     "seed": Text("the random generator's starting value", "начальное значение генератора случайных чисел"),
-    "prefix": Text("the text the sample starts from", "текст, с которого начинается образец"),
+    "prefix": Text("the text the sample starts from", "текст, с которого начинается образец"),
     "sample": Text("characters generated after it", "число символов, порождаемых после него"),
     "temperature": Text("the sampling temperature", "температура выборки"),
-    "dtype": Text("the precision of weights and arithmetic", "точность весов и вычислений"),
+    "dtype": Text("the precision of weights and arithmetic", "точность весов и вычислений"),
 }
 
 
@@ -244,13 +244,13 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
 
     return [
         Claim(Text(f"before training, the two models compute the same outputs but for rounding (within {before})",
-                   f"до обучения обе модели дают одни и те же выходы с точностью до округления ({before})"),
+                   f"до обучения обе модели дают одни и те же выходы с точностью до округления ({before})"),
               r.before < bounds.before, largest(r.before, bounds.before)),
         Claim(Text(f"their loss curves agree within {agree} at every training step",
                    f"их кривые потерь совпадают до {agree} на каждом шаге обучения"),
               gap < bounds.agree, largest(gap, bounds.agree)),
         Claim(Text("the same random draws give the same sample from both",
-                   "при одних и тех же случайных числах обе модели пишут один и тот же текст"),
+                   "при одних и тех же случайных числах обе модели пишут один и тот же текст"),
               r.sample_scratch == r.sample_library,
               Text("the same" if r.sample_scratch == r.sample_library else "different",
                    "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
@@ -259,11 +259,11 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
                    f"за обучение средние потери снижаются больше чем на {bounds.drop:g} ната: среднее за последние "
                    f"{n} шагов ниже среднего за первые {n}"),
               last < first - bounds.drop, Text(f"{number(first, '.3f')} to {number(last, '.3f')} nat",
-                                                   f"с {number(first, '.3f')} до {number(last, '.3f')} ната")),
+                                                   f"с {number(first, '.3f')} до {number(last, '.3f')} ната")),
         Claim(Text(f"where the loss first levels off, over steps {start}–{end}, it is within {bounds.near:g} nat of the "
-                   "entropy of the letter frequencies: the model knows how often each character occurs, and little more",
+                   "entropy of the character frequencies: the model knows how often each character occurs, and little more",
                    f"там, где потери впервые выходят на плато, на шагах {start}–{end}, они отличаются от энтропии частот "
-                   f"букв меньше чем на {bounds.near:g} ната: модель знает, как часто встречается каждый символ, и почти "
+                   f"символов меньше чем на {bounds.near:g} ната: модель знает, как часто встречается каждый символ, и почти "
                    "ничего больше"),
               abs(level - base.unigram) < bounds.near,
               Text(f"{number(level, '.3f')} against {number(base.unigram, '.3f')} nat",
@@ -283,7 +283,7 @@ def table(r: Result) -> Table:
     return Table(
         (
             Column(""),
-            Column(Text("from scratch", "с нуля"), ".4f"),
+            Column(Text("from scratch", "с нуля"), ".4f"),
             Column("`nn.LSTM`", ".4f"),
         ),
         tuple(
@@ -301,5 +301,5 @@ def samples(r: Result) -> Table:
     """What each trained model writes after the same prefix, with the same random draws."""
     return Table(
         (Column(Text("model", "модель")), Column(Text("sample", "текст"))),
-        ((Text("from scratch", "с нуля"), f"`{r.sample_scratch}`"), ("`nn.LSTM`", f"`{r.sample_library}`")),
+        ((Text("from scratch", "с нуля"), f"`{r.sample_scratch}`"), ("`nn.LSTM`", f"`{r.sample_library}`")),
     )

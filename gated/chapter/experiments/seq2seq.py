@@ -84,13 +84,13 @@ def table(parts: dict[str, int], total: int) -> Table:
     labels = {
         "encoder": Text("encoder, bidirectional `nn.LSTM(128, 128)`", "энкодер, двунаправленный модуль `nn.LSTM(128, 128)`"),
         "decoder": Text("decoder, `nn.LSTM(128, 128)`", "декодер, модуль `nn.LSTM(128, 128)`"),
-        "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
+        "projections": Text("`h_proj` and `c_proj`, 256 → 128", "`h_proj` и `c_proj`, 256 → 128"),
         "output bias": Text("the output layer's bias", "смещение выходного слоя"),
     }
     rows = [(labels[name], n) for name, n in parts.items()]
     rows.append(
         (
-            Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
+            Text("**outside the embedding and output matrices**", "**вне матриц эмбеддингов и выхода**"),
             sum(parts.values()),
         )
     )
