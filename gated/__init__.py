@@ -44,7 +44,7 @@ from .gru import (
     torch_gru_step,
 )
 from .lstm import LSTMParams, LSTMStep, lstm_step
-from .render import Below, Table, Text, below, figure, language, markdown, named, text, using_language
+from .render import Below, Table, Text, below, figure, folded, language, markdown, named, text, using_language
 from .rnn import RNNStep, rnn_step
 from .sequence import run, step_of, unroll, zero_state
 
@@ -68,6 +68,7 @@ __all__ = [
     "candidates",
     "count",
     "figure",
+    "folded",
     "flip",
     "from_torch",
     "gru_step",

@@ -267,3 +267,12 @@ def text(table: Table, lang: str | None = None, indent: str = "  ") -> str:
 
     rule = indent + "-" * (sum(widths) + 3 * (len(widths) - 1))
     return "\n".join([line(head), rule, *(line(r) for r in body)]) + "\n"
+
+
+def folded(title: Text | str, *parts: str, lang: str | None = None) -> str:
+    """Markdown `parts` (tables, a claims table) folded under `title` in a collapsed note, for a block whose page
+    keeps them at hand but out of the way."""
+    body = "\n".join(parts)
+    indented = "\n".join("    " + line if line else "" for line in body.splitlines())
+    title = title(lang) if isinstance(title, Text) else title
+    return f'??? note "{title}"\n\n{indented}\n'

@@ -283,3 +283,12 @@ def test_recording_collects_every_number_printed_and_only_inside_the_block():
         number(132096, ",d", "ru")
     number(2.5, ".1f")
     assert printed == [(0.123456, ".3f"), (132096, ",d")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_folded_puts_tables_under_a_collapsed_note_in_the_page_language(lang):
+    table = render.markdown(render.Table((render.Column("x", ".1f"),), ((0.5,),)), lang)
+    out = render.folded(render.Text("Data", "Данные"), table, "after", lang=lang)
+    head, blank, *body = out.splitlines()
+    assert head == f'??? note "{"Data" if lang == "en" else "Данные"}"' and blank == ""
+    assert body == ["    | x |", "    | ---: |", "    | 0.5 |", "", "    after"]

@@ -1,11 +1,11 @@
-from gated import claims, figure, markdown, named
+from gated import claims, figure, folded, markdown, named
 from gated.chapter import plots
 from gated.chapter.experiments import gradients
 
 data = gradients.run()
 print(figure(plots.gradient_norms(data)))
-print(markdown(gradients.table(data)))
-print(claims.shown(gradients.claims(data)))  # fails the block if a claim does not hold
+print(folded(gradients.FOLDED, markdown(gradients.table(data)),
+             claims.shown(gradients.claims(data))))  # fails the block if a claim does not hold
 
 tau = gradients.Bounds().tau  # the distance the claims hold up to
 gap = gradients.at(data, "lstm pytorch 0", tau) / gradients.at(data, "rnn pytorch", tau)  # the same initialisation

@@ -214,6 +214,11 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
     ]
 
 
+# The title the page folds the table and the claims under.
+FOLDED = Text("The measured norms at a few distances, and the claims they bear out",
+              "Измеренные нормы на нескольких расстояниях и утверждения, которые они подтверждают")
+
+
 def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> Table:
     """Measured gradient norms at a few distances, next to σ(b_f)^τ.
 
