@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -274,6 +276,17 @@ def test_a_power_of_ten_is_written_out_on_the_page_and_in_e_notation_in_the_term
 def test_a_terminal_prints_a_power_of_ten_spec_in_e_notation():
     assert [render.terminal(s) for s in (".3×", ".0×", "+.1×", ".2e", ".4f", ",d", "g", None)] == [
         ".3e", ".0e", "+.1e", ".2e", ".4f", ",d", "g", None]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_chapter_tables_write_powers_of_ten_as_prose_does(name, lang):
+    """No page table prints e-notation; the terminal's prints it wherever the page writes × 10ⁿ."""
+    t = TABLES[name]()
+    assert not any(c.spec and c.spec.endswith("e") for c in t.columns), name
+    page, terminal = render.markdown(t, lang), render.text(t, lang)
+    assert not re.search(r"\de[-+]\d", page), page
+    assert page.count("×" + NBSP + "10") == len(re.findall(r"\de[-+]\d", terminal))
 
 
 def test_text_of_a_small_table():

@@ -206,7 +206,8 @@ def test_dark_theme_keeps_figures_readable(shown, request, lang, path):
 def test_the_notebook_page_shows_outputs_and_offers_the_notebook(shown, lang, path):
     page = shown(lang, path).page
     outputs = page.locator(".jp-OutputArea-output")
-    assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
+    shown = page.locator("article").inner_text()
+    assert outputs.count() >= 6 and "2.565\u00a0×\u00a010⁻³" in shown and "2.565e-03" not in shown
     link = page.locator("a.notebook-download")
     assert link.count() == 1 and link.is_visible()
     response = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))

@@ -7,7 +7,7 @@ import pytest
 
 from gated import highway
 from gated.chapter import explorer, tables
-from gated.render import MINUS, TIMES, markdown, number, parse
+from gated.render import MINUS, TIMES, markdown, number
 from browsing import lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
@@ -65,16 +65,17 @@ def test_the_pages_scripts_print_numbers_as_gated_render_number(shown, lang):
 
 
 def test_the_explorer_agrees_with_the_static_table():
-    """Where a slider position is a row and column of the page's table, the two print the same numbers: the same
-    digits, the explorer's power of ten as prose writes it (2.565 × 10⁻³), the table's in e-notation (2.565e-03)."""
-    table = markdown(tables.bias(), "en")
-    for b_f in highway.BIASES:
-        row = next(line for line in table.splitlines() if line.startswith(f"| {b_f:.1f} |"))
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        for i, tau in enumerate(highway.POWERS):
-            shown = explorer.shown(b_f, tau, "en")
-            assert shown["gate"] == cells[1] and parse(shown["kept"]) == parse(cells[2 + i]), (b_f, tau, row)
-            assert TIMES in shown["kept"]
+    """Where a slider position is a row and column of the page's table, the two print the same numbers, each power
+    of ten as prose writes it (2.565 × 10⁻³), in both languages; the table's b_f is a whole number (2, not 2.0)."""
+    for lang in ("en", "ru"):
+        table = markdown(tables.bias(), lang)
+        for b_f in highway.BIASES:
+            row = next(line for line in table.splitlines() if line.startswith(f"| {b_f:.0f} |"))
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            for i, tau in enumerate(highway.POWERS):
+                shown = explorer.shown(b_f, tau, lang)
+                assert shown["gate"] == cells[1] and shown["kept"] == cells[2 + i], (b_f, tau, row)
+                assert TIMES in shown["kept"]
 
 
 @pytest.mark.acts_on("forget-bias/")
