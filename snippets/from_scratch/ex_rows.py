@@ -11,7 +11,7 @@ rows = []
 for k in LSTM_ORDER:
     r = gate_rows(H, k)
     gap = (library.weight_ih_l0[r] - cell.W[k]).abs().max().item()
-    assert gap == 0  # the copies are exact: the table prints 0 (not 0.0e+00, nor 0.0 × 10⁰)
+    assert gap == 0  # the copies are exact, and the table prints 0
     rows.append((f"${k}$", f"`[{r.start}:{r.stop}]`", gap))
 
 print(markdown(Table((Column(""), Column("`weight_ih_l0[rows]`"),
