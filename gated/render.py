@@ -8,10 +8,13 @@ unless `using_language` says otherwise.
 English groups thousands with a comma (132,096). Russian groups them with a
 no-break space (132 096) and puts one before a percent sign (75 %). Both use a
 decimal point, and both write a negative number with the minus sign, U+2212
-(−0.32), not the hyphen that `format` prints; `parse` reads either. For prose,
-a spec that ends in "×" instead of "e" writes the power of ten as a reader
-reads it: ".1×" gives 3.6 × 10¹¹ where ".1e" gives 3.6e+11 (tables keep
-e-notation, whose exponent keeps its hyphen: 7.1e-15).
+(−0.32), not the hyphen that `format` prints; `parse` reads either. A spec
+that ends in "×" instead of "e" writes the power of ten as a reader reads it:
+".1×" gives 3.6 × 10¹¹ where ".1e" gives 3.6e+11. Pages write every power of
+ten that way, in prose and in tables alike; the terminal keeps e-notation,
+whose exponent keeps its hyphen (7.1e-15): `text` prints a column whose spec
+ends in "×" with the same spec ending in "e" (`terminal`), and `markdown`
+prints it as it is.
 """
 
 from __future__ import annotations
@@ -125,8 +128,9 @@ def parse(published: str) -> int | float:
 
 
 class Below:
-    """A difference that only rounding makes, shown as the bound it is checked to be under, "< 1e-12", never as its
-    last bits: those depend on the CPU and the code path, the bound does not. Making one checks it."""
+    """A difference that only rounding makes, shown as the bound it is checked to be under, "< 1 × 10⁻¹²" on a page
+    ("< 1e-12" in a terminal), never as its last bits: those depend on the CPU and the code path, the bound does not.
+    Making one checks it."""
 
     __slots__ = ("x", "bound")
 
@@ -222,6 +226,16 @@ class Table(NamedTuple):
         return [row[i] for row in self.rows]
 
 
+def terminal(spec: str | None) -> str | None:
+    """A column's spec as the terminal prints it: a power of ten in e-notation, so ".3×" is ".3e"; any other spec
+    as it is.
+
+    >>> terminal(".3×"), terminal(".4f"), terminal(None)
+    ('.3e', '.4f', None)
+    """
+    return spec[:-1] + "e" if spec is not None and spec.endswith("×") else spec
+
+
 def cell(value: Any, spec: str | None, lang: str | None = None) -> str:
     """One table cell: a number, a vector, a `Text`, a `Formula` or a string."""
     if isinstance(value, Formula):
@@ -240,7 +254,8 @@ def cell(value: Any, spec: str | None, lang: str | None = None) -> str:
 
 
 def markdown(table: Table, lang: str | None = None) -> str:
-    """The table as Markdown, numbers right-aligned."""
+    """The table as Markdown, numbers right-aligned, each at its column's spec: a "×" spec writes its power of ten
+    as prose does (7.105 × 10⁻¹⁵), the number's spaces no-break."""
     head = [cell(c.title, None, lang) for c in table.columns]
     rule = ["---:" if c.spec else ":---" for c in table.columns]
     body = [[cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)] for row in table.rows]
@@ -251,10 +266,12 @@ def markdown(table: Table, lang: str | None = None) -> str:
 
 
 def text(table: Table, lang: str | None = None, indent: str = "  ") -> str:
-    """The table as plain text for a terminal: padded columns under a rule."""
+    """The table as plain text for a terminal: padded columns under a rule, a power of ten in e-notation
+    (`terminal`: 7.105e-15 where the page writes 7.105 × 10⁻¹⁵)."""
     head = [cell(c.title if c.plain is None else c.plain, None, lang) for c in table.columns]
     body = [
-        [v.plain if isinstance(v, Formula) else cell(v, c.spec, lang) for v, c in zip(row, table.columns, strict=True)]
+        [v.plain if isinstance(v, Formula) else cell(v, terminal(c.spec), lang)
+         for v, c in zip(row, table.columns, strict=True)]
         for row in table.rows
     ]
     widths = [max(len(s) for s in col) for col in zip(head, *body, strict=True)]

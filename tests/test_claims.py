@@ -7,10 +7,12 @@ after this. A claim that fails is named once, with what was measured.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gated import claims
-from gated.render import Text
+from gated.render import TIMES, Text, cell, markdown
 from gated.chapter.experiments import forget_bias, gradients, practice, scratch
 
 
@@ -62,3 +64,24 @@ def test_the_table_teaches_and_does_not_speak_of_the_build():
     titles = [column.title for column in table.columns]
     assert titles[0] == Text("what the runs show", "что показывают запуски")
     assert not any("build" in t.en or "сборк" in t.ru for t in titles)
+
+
+@pytest.mark.parametrize("experiment", [forget_bias, scratch, gradients, practice], ids=lambda m: m.__name__.split(".")[-1])
+def test_the_claims_write_a_power_of_ten_as_prose_does(experiment):
+    """What the claims' table says was measured, as the page prints it in either language: no e-notation (7.1e-15)
+    beside prose that writes 7.1 × 10⁻¹⁵."""
+    table = claims.table(experiment.claims(experiment.run()))
+    for lang in ("en", "ru"):
+        shown = markdown(table, lang)
+        assert not re.search(r"\de[-+]?\d", shown), shown
+
+
+def test_the_gradients_norms_are_written_alike_in_both_languages():
+    """The claim that a larger b_f brings more gradient lists the norms it compares, × 10ⁿ in English as in Russian."""
+    said = {lang: next(cell(c.measured, None, lang) for c in gradients.claims(gradients.run())
+                       if "larger $b_f$" in c.says.en)
+            for lang in ("en", "ru")}
+    for lang, detail in said.items():
+        assert detail.count(TIMES) == 2 * len(gradients.BIASES), (lang, detail)
+    numbers = [re.findall(r"[\d.]+" + TIMES + r"[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+", said[lang]) for lang in ("en", "ru")]
+    assert numbers[0] == numbers[1]

@@ -12,7 +12,7 @@ import pytest
 
 from gated import highway
 from gated.chapter import explorer, plots
-from gated.render import number, using_language
+from gated.render import TIMES, number, using_language
 
 SVG = "{http://www.w3.org/2000/svg}"
 LANGS = ("en", "ru")
@@ -41,9 +41,9 @@ def test_the_gradient_plot_states_the_norms_at_47_steps(lang):
         label, title, desc = _described(plots.gradient_norms(data))
     assert label == title and _russian(title + desc) == (lang == "ru")
     for b_f in (0.0, 1.0, 2.0):
-        assert number(data[f"lstm pytorch {b_f:g}"][i], ".1e") in desc
-        assert number(data[f"predicted {b_f:g}"][i], ".1e") in desc
-    assert number(data["rnn pytorch"][i], ".1e") in desc and "100" in desc
+        assert number(data[f"lstm pytorch {b_f:g}"][i], ".1×") in desc
+        assert number(data[f"predicted {b_f:g}"][i], ".1×") in desc
+    assert number(data["rnn pytorch"][i], ".1×") in desc and "100" in desc
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -70,8 +70,8 @@ def test_the_loss_plot_states_the_bound_on_the_gap_not_its_last_bits(lang):
     with using_language(lang):
         label, title, desc = _described(plots.losses(scratch, library, 1e-5))
     assert label == title and _russian(title + desc) == (lang == "ru")
-    assert number(1e-5, ".0e") in desc and "3.200" in desc and "1.400" in desc
-    assert number(3e-6, ".1e") not in desc  # the gap's own digits are the machine's, not the result
+    assert number(1e-5, ".0×") in desc and "3.200" in desc and "1.400" in desc
+    assert number(3e-6, ".1×") not in desc  # the gap's own digits are the machine's, not the result
     with pytest.raises(AssertionError, match="not below"):
         plots.losses(scratch, library, 1e-6)  # a gap above its bound is more than rounding: the figure refuses
 
@@ -85,7 +85,7 @@ def test_the_explorer_starts_at_its_numbers_in_the_page_language(lang):
     for key, value in start.items():
         assert f'data-show="{key}">{value}</output>' in html
     assert _russian(html) == (lang == "ru")
-    assert start == {"gate": "0.8808", "kept": "2.565e-03", "plain": "7.105e-15", "bias": "+2.00", "tau": "47"}
+    assert start == {"gate": "0.8808", "kept": f"2.565{TIMES}⁻³", "plain": f"7.105{TIMES}⁻¹⁵", "bias": "+2.00", "tau": "47"}
 
 
 def test_the_explorer_prints_like_the_page():

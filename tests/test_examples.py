@@ -13,6 +13,7 @@ import gated
 from gated import highway
 from gated.chapter import examples, tables
 from gated.cost import block, count
+from gated.render import TIMES, markdown, text
 
 
 def fmt(x, spec: str) -> str:
@@ -144,7 +145,11 @@ def test_decay_table():
     row500 = t.rows[t.column(0).index(500)]
     assert fmt(row47[1], ".3e") == "7.105e-15"
     assert fmt(row500[3], ".3e") == "6.570e-03"
-    assert [c.spec for c in t.columns[1:]] == [".3e"] * 3
+    assert [c.spec for c in t.columns[1:]] == [".3×"] * 3
+    for lang in ("en", "ru"):  # the page writes the power of ten as prose does; the terminal keeps e-notation
+        assert f"| 47 | 7.105{TIMES}⁻¹⁵ | 7.070{TIMES}⁻³ | 6.235{TIMES}⁻¹ |" in markdown(t, lang)
+        assert f"| 500 | 3.055{TIMES}⁻¹⁵¹ | 1.322{TIMES}⁻²³ | 6.570{TIMES}⁻³ |" in markdown(t, lang)
+        assert text(t, lang, indent="").splitlines()[-1].split() == ["500", "3.055e-151", "1.322e-23", "6.570e-03"]
 
 
 # ---------------------------------------------------------------- §4 the forget-gate bias
@@ -154,7 +159,11 @@ def test_bias_table_sigmas():
     t = tables.bias()
     assert t.column(0) == [0, 1, 2, 3, 5]
     assert [fmt(a, ".4f") for a in t.column(1)] == ["0.5000", "0.7311", "0.8808", "0.9526", "0.9933"]
-    assert [c.spec for c in t.columns[1:]] == [".4f", ".3e", ".3e", ".3e"]
+    assert [c.spec for c in t.columns[1:]] == [".4f", ".3×", ".3×", ".3×"]
+    for lang in ("en", "ru"):  # b_f as the chapter writes a bias, a whole number: 2, not 2.0
+        assert [line.split(" | ")[0] for line in markdown(t, lang).splitlines()[2:]] == [
+            "| 0", "| 1", "| 2", "| 3", "| 5"]
+        assert [line.split()[0] for line in text(t, lang, indent="").splitlines()[2:]] == ["0", "1", "2", "3", "5"]
 
 
 def test_bias_at_47_steps():
@@ -166,6 +175,12 @@ def test_bias_at_47_steps():
     col47 = 2 + highway.POWERS.index(47)
     assert fmt(t.rows[2][col47], ".3e") == "2.565e-03"
     assert fmt(t.rows[0][col47], ".3e") == "7.105e-15"
+    for lang in ("en", "ru"):
+        page, terminal = markdown(t, lang).splitlines(), text(t, lang, indent="").splitlines()
+        assert page[4] == f"| 2 | 0.8808 | 2.810{TIMES}⁻¹ | 2.565{TIMES}⁻³ | 3.073{TIMES}⁻⁶ |"
+        assert page[2] == f"| 0 | 0.5000 | 9.766{TIMES}⁻⁴ | 7.105{TIMES}⁻¹⁵ | 7.889{TIMES}⁻³¹ |"
+        assert terminal[4].split() == ["2", "0.8808", "2.810e-01", "2.565e-03", "3.073e-06"]
+        assert terminal[2].split() == ["0", "0.5000", "9.766e-04", "7.105e-15", "7.889e-31"]
 
 
 def test_zero_forget_bias_decays_like_the_plain_rnn():

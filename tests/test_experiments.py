@@ -295,3 +295,4 @@ def test_every_experiment_runs_briefly_and_renders_its_table_in_both_languages(n
     en, ru = gated.markdown(table, "en"), gated.markdown(table, "ru")
     assert en.count("\n") == ru.count("\n") > 2  # the same rows
     assert re.search("[а-яё]", ru, re.I) and not re.search("[а-яё]", en, re.I)
+    assert not re.search(r"\de[-+]?\d", en + ru), en  # a power of ten as prose writes it, × 10ⁿ

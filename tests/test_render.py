@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -219,7 +221,7 @@ def test_text_lines_align(name, lang):
     head = [render.cell(c.title if c.plain is None else c.plain, None, lang) for c in t.columns]
     body = [
         [
-            v.plain if isinstance(v, Formula) else render.cell(v, c.spec, lang)
+            v.plain if isinstance(v, Formula) else render.cell(v, render.terminal(c.spec), lang)
             for v, c in zip(row, t.columns, strict=True)
         ]
         for row in t.rows
@@ -237,8 +239,9 @@ def test_text_lines_align(name, lang):
     assert len(rule) == max(len(line) for line in lines)
     for line in lines:
         assert line.startswith(indent) and line == line.rstrip()
-    # nothing in the terminal is TeX
+    # nothing in the terminal is TeX, and a power of ten is in e-notation
     assert not any("$" in line for line in lines)
+    assert not any(render.TIMES in line for line in lines)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -248,6 +251,42 @@ def test_a_title_may_be_one_string_for_both_languages(lang):
     assert render.markdown(t, lang).splitlines()[0] == f"| {Text('name', 'имя')(lang)} | $\\sigma(b_f)$ | $n$ |"
     assert render.text(t, lang, indent="").splitlines()[0].split() == [Text("name", "имя")(lang), "sigma(b_f)", "$n$"]
     assert render.text(Table((Column("$x$", "d", ""),), ((1,),)), lang, indent="").splitlines()[0] == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_power_of_ten_is_written_out_on_the_page_and_in_e_notation_in_the_terminal(lang):
+    """A column whose spec ends in "×": the page writes 7.105 × 10⁻¹⁵ (no-break spaces), the terminal the same
+    digits in e-notation, 7.105e-15, as the same spec ending in "e" prints them; a bound (`Below`) in it too."""
+    from gated.render import TIMES, Below
+
+    t = Table((Column("x", ".3×"), Column("y", ".1×")),
+              ((7.105427357601002e-15, Below(2e-16, 1e-12)), (-2.565e-3, 3.6e11)))
+    assert render.markdown(t, lang).splitlines()[2:] == [
+        f"| 7.105{TIMES}⁻¹⁵ | <{NBSP}1.0{TIMES}⁻¹² |",
+        f"| {MINUS}2.565{TIMES}⁻³ | 3.6{TIMES}¹¹ |",
+    ]
+    assert render.text(t, lang, indent="").splitlines()[2:] == [
+        f" 7.105e-15   <{NBSP}1.0e-12",
+        f"{MINUS}2.565e-03     3.6e+11",
+    ]
+    same = Table((Column("x", ".3e"), Column("y", ".1e")), t.rows)
+    assert render.text(t, lang) == render.text(same, lang)  # the terminal's table does not change
+
+
+def test_a_terminal_prints_a_power_of_ten_spec_in_e_notation():
+    assert [render.terminal(s) for s in (".3×", ".0×", "+.1×", ".2e", ".4f", ",d", "g", None)] == [
+        ".3e", ".0e", "+.1e", ".2e", ".4f", ",d", "g", None]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_chapter_tables_write_powers_of_ten_as_prose_does(name, lang):
+    """No page table prints e-notation; the terminal's prints it wherever the page writes × 10ⁿ."""
+    t = TABLES[name]()
+    assert not any(c.spec and c.spec.endswith("e") for c in t.columns), name
+    page, terminal = render.markdown(t, lang), render.text(t, lang)
+    assert not re.search(r"\de[-+]\d", page), page
+    assert page.count("×" + NBSP + "10") == len(re.findall(r"\de[-+]\d", terminal))
 
 
 def test_text_of_a_small_table():
@@ -269,6 +308,7 @@ def test_a_rounding_difference_shows_its_bound_not_its_last_bits(lang):
     assert below(-3e-17, 1e-15, ".0e", lang=lang) == "<" + NBSP + "1e-15"  # a difference of either sign
     assert below(0.0, 1e-12, key="tol", lang=lang) == "<" + NBSP + '<span data-name="tol">1' + TIMES + "⁻¹²</span>"
     assert cell(Below(2e-16, 1e-10), ".1e", lang) == "<" + NBSP + "1.0e-10"  # in a table, at its column's format
+    assert cell(Below(2e-16, 1e-10), ".1×", lang) == "<" + NBSP + "1.0" + TIMES + "⁻¹⁰"
     for more in (1e-12, 2e-12, float("nan")):  # at or above its bound it is not rounding: it is refused
         with pytest.raises(AssertionError, match="not below"):
             below(more, 1e-12)

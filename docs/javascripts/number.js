@@ -1,6 +1,7 @@
 // gated.render.number in the browser, for the page's scripts (explorer.js, trained-cell.js): Python's format()
-// for the specs they use, [+][,][.N](f|e) and d, then the page's language. Russian groups with a no-break space
-// and sets one before %; both languages write a negative number with the minus sign, U+2212, not a hyphen.
+// for the specs they use, [+][,][.N](f|e) and d, then the page's language, and gated's [+].N× (3.6 × 10¹¹). Russian
+// groups with a no-break space and sets one before %; both languages write a negative number with the minus sign,
+// U+2212, not a hyphen.
 // tests/pages/test_explorer.py and test_trained_cell.py compare what the pages print with gated.render.number.
 
 (function () {
@@ -52,8 +53,16 @@
     return (negative ? MINUS : plus ? "+" : "") + s;
   }
 
-  // gated.render.number: Russian groups with a no-break space and sets one before %.
+  const TIMES = "\u00a0×\u00a010"; // gated.render.TIMES
+  const SUPERSCRIPT = { "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹", "-": "⁻" };
+
+  // gated.render.number: the power of ten as a reader reads it for a spec ending in ×; Russian groups with a
+  // no-break space and sets one before %.
   function number(x, spec, lang) {
+    if (spec.endsWith("×")) {
+      const [mantissa, exponent] = format(x, spec.slice(0, -1) + "e").split("e");
+      return mantissa + TIMES + String(Number(exponent)).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c]);
+    }
     let s = format(x, spec);
     if (lang === "ru") s = s.replace(/,/g, "\u00a0").replace(/%$/, "\u00a0%");
     return s;

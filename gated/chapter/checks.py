@@ -15,7 +15,7 @@ def agreement(rows, tolerance: float = 1e-12) -> Table:
             Column(Text("compared", "что сравниваем")),
             Column(
                 "max $\\lvert\\Delta\\rvert$",
-                ".1e",
+                ".1×",
                 Text("max |diff|", "max |разность|"),
             ),
             Column(""),

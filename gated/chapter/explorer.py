@@ -39,8 +39,8 @@ BIAS = Slider(-2.0, 6.0, 0.25, 2.0, Text("forget-gate bias b_f", "смещени
 DISTANCE = Slider(1, 200, 1, 47, Text("distance τ, steps", "расстояние τ, шагов"), "d")
 PLAIN = highway.FACTORS[0]  # the plain cell's factor in the highway table
 
-# What the explorer shows, each with its format: the formats of the static table.
-SPECS = {"gate": ".4f", "kept": ".3e", "plain": ".3e"}
+# What the explorer shows, each with its format: the static table's digits, and a power of ten as prose writes it.
+SPECS = {"gate": ".4f", "kept": ".3×", "plain": ".3×"}
 LABELS = {
     "gate": Text("forget gate at the start, σ(b_f)", "гейт забывания в начале, σ(b_f)"),
     "kept": Text("LSTM keeps over τ steps, σ(b_f)^τ", "LSTM сохраняет за τ шагов, σ(b_f)^τ"),

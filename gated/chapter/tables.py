@@ -84,9 +84,9 @@ def decay() -> Table:
     return Table(
         (
             Column(Text("distance $\\tau$", "расстояние $\\tau$"), "d", Text("distance", "расстояние")),
-            Column(Text(f"RNN, factor {rnn}", f"RNN, множитель {rnn}"), ".3e"),
-            Column(f"LSTM, $f = {f1}$", ".3e", f"LSTM, f = {f1}"),
-            Column(f"LSTM, $f = {f2}$", ".3e", f"LSTM, f = {f2}"),
+            Column(Text(f"RNN, factor {rnn}", f"RNN, множитель {rnn}"), ".3×"),
+            Column(f"LSTM, $f = {f1}$", ".3×", f"LSTM, f = {f1}"),
+            Column(f"LSTM, $f = {f2}$", ".3×", f"LSTM, f = {f2}"),
         ),
         tuple((tau, *row) for tau, row in zip(highway.DISTANCES, values.tolist(), strict=True)),
     )
@@ -100,12 +100,12 @@ def bias() -> Table:
         rows.append((b_f, f, *(float(highway.retained(b_f, tau)) for tau in highway.POWERS)))
     return Table(
         (
-            Column("$b_f$", ".1f", "b_f"),
+            Column("$b_f$", "g", "b_f"),  # 2, not 2.0, as the chapter writes a bias (and 0.5 stays 0.5)
             Column("$\\sigma(b_f)$", ".4f", "sigma(b_f)"),
             *(
                 Column(
                     Text(f"after {tau} steps", f"через {tau} шагов"),
-                    ".3e",
+                    ".3×",
                     Text(f"after {tau}", f"через {tau}"),
                 )
                 for tau in highway.POWERS

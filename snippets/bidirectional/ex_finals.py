@@ -10,7 +10,7 @@ assert backward_last > 1e-3
 rows = (("`h_n[0]` − `y[-1, :, :H]`", Below(forward_last, 1e-12)),  # equal but for rounding: the bound is shown
         ("`h_n[1]` − `y[0, :, H:]`", Below(backward_first, 1e-12)),
         ("`h_n[1]` − `y[-1, :, H:]`", backward_last))
-print(markdown(Table((Column(""), Column("$\\max\\lvert\\Delta\\rvert$", ".1e")),
+print(markdown(Table((Column(""), Column("$\\max\\lvert\\Delta\\rvert$", ".1×")),
                      rows)))
 
 s = c.setup  # the same layer as the check above, searched at every position

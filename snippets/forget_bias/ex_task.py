@@ -9,7 +9,7 @@ low, high = min(task.biases), max(task.biases)
 assert list(share.values()) == sorted(share.values())  # a larger bias lets more through
 
 print(markdown(Table((Column("$b_f$", ".0f"), Column("$\\sigma(b_f)$", ".4f"),
-                      Column(f"$\\sigma(b_f)^{{{crossings}}}$", ".2e")),
+                      Column(f"$\\sigma(b_f)^{{{crossings}}}$", ".2×")),
                      tuple((b, float(highway.retained(b, 1)), s) for b, s in share.items()))))
 print()
 print(f"- $T - 1$ = **{answer('crossings', crossings, 'd')}**")

@@ -28,7 +28,7 @@ pasts = (-h[0], h[0])
 fresh = [gru_step(shut, x, np.array([v])) for v in pasts]
 input_only = np.tanh(p.h(x, np.zeros_like(h)))[0]  # tanh(W_h x_t + b_h)
 assert fresh[0].r[0] < 1e-4 and all(abs(f.h_tilde[0] - input_only) < 1e-4 for f in fresh)
-print(f"- $r_t$ ≈ {named('r_shut', fresh[1].r[0], '.0e')}: "
+print(f"- $r_t$ ≈ {named('r_shut', fresh[1].r[0], '.0×')}: "
       f"$\\tilde h_t$ = {named('fresh_neg', fresh[0].h_tilde[0], '.4f')} "
       f"($h_{{t-1}}$ = {named('past_neg', pasts[0], '.1f')}), "
       f"{named('fresh_pos', fresh[1].h_tilde[0], '.4f')} ($h_{{t-1}}$ = {named('past_pos', pasts[1], '.1f')}), "
@@ -36,5 +36,5 @@ print(f"- $r_t$ ≈ {named('r_shut', fresh[1].r[0], '.0e')}: "
 hold = p._replace(z=p.z._replace(b=np.array([SHUT])))  # z ≈ 0: the state is carried
 carried = gru_step(hold, x, h)
 assert abs(carried.h[0] - h[0]) < 1e-4
-print(f"- $z_t$ ≈ {named('z_hold', carried.z[0], '.0e')}: $h_t$ = {named('carried', carried.h[0], '.4f')}, "
+print(f"- $z_t$ ≈ {named('z_hold', carried.z[0], '.0×')}: $h_t$ = {named('carried', carried.h[0], '.4f')}, "
       f"$h_{{t-1}}$ = {named('h_prev', h[0], '.1f')}")

@@ -110,6 +110,24 @@ def test_page(shown, server, request, lang, path):
 
 
 PHONE = {"width": 320, "height": 256}  # CSS pixels: WCAG 2.1's Reflow (1.4.10), 1280 × 1024 zoomed to 400%
+# Every power of ten the article shows as gated.render.number writes it for a page (−7.105 × 10⁻¹⁵), and the
+# lines it lies on: it returns those that lie on more than one, broken.
+POWERS_BROKEN = r"""() => {
+    const power = /[<\u2212]?[\d.,]+\u00a0×\u00a010[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g;
+    const walker = document.createTreeWalker(document.querySelector("article") || document.body, NodeFilter.SHOW_TEXT);
+    const broken = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement.checkVisibility()) continue;
+        for (const m of node.data.matchAll(power)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+            if (lines.size > 1) broken.push(m[0]);
+        }
+    }
+    return broken;
+}"""
 
 
 @pytest.mark.parametrize(("lang", "path"), CASES, ids=IDS)
@@ -128,10 +146,14 @@ def test_the_page_reflows_to_a_phone_width(shown, lang, path):
         narrow = page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea-editor')]
             .filter(e => e.checkVisibility() && e.offsetWidth < 0.9 * e.parentElement.offsetWidth).length""")
         assert narrow == 0, f"{page.url}: {narrow} notebook cells leave room beside their code at 320 px"
-        # The explorer's numbers stay whole: 2.565e-03, not 2.565e- and 03 on the next line.
+        # The explorer's numbers stay whole: 2.565 × 10⁻³, not 2.565 × and 10⁻³ on the next line.
         broken = page.evaluate("""() => [...document.querySelectorAll('output')]
             .filter(o => o.checkVisibility() && o.getClientRects().length > 1).map(o => o.textContent)""")
         assert broken == [], f"{page.url}: numbers broken across lines at 320 px: {broken}"
+        # So does every power of ten the page writes, in a table's cell (7.105 × 10⁻¹⁵) or in prose: its spaces
+        # are no-break, so a table too narrow for it scrolls inside its own container rather than break it.
+        broken = page.evaluate(POWERS_BROKEN)
+        assert broken == [], f"{page.url}: powers of ten broken across lines at 320 px: {broken}"
         # A section's, a caption's or a reference's number stays whole and with its word ("Figure 13.3"), and a
         # caption wraps at the column, even over a table that scrolls (hooks/numbering.py, references.py).
         broken = page.evaluate("""() => [...document.querySelectorAll('.section-number, .caption-number, a.reference')]
@@ -206,7 +228,8 @@ def test_dark_theme_keeps_figures_readable(shown, request, lang, path):
 def test_the_notebook_page_shows_outputs_and_offers_the_notebook(shown, lang, path):
     page = shown(lang, path).page
     outputs = page.locator(".jp-OutputArea-output")
-    assert outputs.count() >= 6 and "2.565e-03" in page.locator("article").inner_text()
+    shown = page.locator("article").inner_text()
+    assert outputs.count() >= 6 and "2.565\u00a0×\u00a010⁻³" in shown and "2.565e-03" not in shown
     link = page.locator("a.notebook-download")
     assert link.count() == 1 and link.is_visible()
     response = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))

@@ -7,7 +7,7 @@ import pytest
 
 from gated import highway
 from gated.chapter import explorer, tables
-from gated.render import MINUS, markdown, number
+from gated.render import MINUS, TIMES, markdown, number
 from browsing import lang_url
 
 pytestmark = [pytest.mark.build, pytest.mark.browser]
@@ -46,7 +46,7 @@ def test_the_explorer_shows_what_gated_computes_at_every_position(shown, lang):
 
 NUMBERS = [0.0, -0.0, 0.32, -0.32, -4.24, -0.0004, 0.0625, -0.0625, 2.5, -3.5, 0.88079707797788, -132096.0,
            7.105427357601002e-15, -7.105427357601002e-15, 1234567.891]
-SPECS = [".3f", "+.2f", ".4f", ".0f", ",.0f", ".3e", "+.1e"]
+SPECS = [".3f", "+.2f", ".4f", ".0f", ",.0f", ".3e", "+.1e", ".3×", ".0×"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -61,16 +61,21 @@ def test_the_pages_scripts_print_numbers_as_gated_render_number(shown, lang):
     expected = [number(int(x) if spec == ",d" else x, spec, lang) for x, spec in cases]
     assert [(c, g, e) for c, g, e in zip(cases, got, expected) if g != e] == []
     assert any(MINUS in e for e in expected) and not any("-" in g.split("e")[0] for g in got)
+    assert any("10⁻¹⁵" in e for e in expected) and any("10⁰" in e for e in expected)  # the × specs were tried
 
 
 def test_the_explorer_agrees_with_the_static_table():
-    """Where a slider position is a row and column of the page's table, the two print the same numbers."""
-    table = markdown(tables.bias(), "en")
-    for b_f in highway.BIASES:
-        for tau in highway.POWERS:
-            shown = explorer.shown(b_f, tau, "en")
-            row = next(line for line in table.splitlines() if line.startswith(f"| {b_f:.1f} |"))
-            assert shown["gate"] in row and shown["kept"] in row
+    """Where a slider position is a row and column of the page's table, the two print the same numbers, each power
+    of ten as prose writes it (2.565 × 10⁻³), in both languages; the table's b_f is a whole number (2, not 2.0)."""
+    for lang in ("en", "ru"):
+        table = markdown(tables.bias(), lang)
+        for b_f in highway.BIASES:
+            row = next(line for line in table.splitlines() if line.startswith(f"| {b_f:.0f} |"))
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            for i, tau in enumerate(highway.POWERS):
+                shown = explorer.shown(b_f, tau, lang)
+                assert shown["gate"] == cells[1] and shown["kept"] == cells[2 + i], (b_f, tau, row)
+                assert TIMES in shown["kept"]
 
 
 @pytest.mark.acts_on("forget-bias/")

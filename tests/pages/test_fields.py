@@ -121,6 +121,10 @@ def _other_formats(printed: str, lang: str) -> list[str]:
         forms.append(printed.replace(MINUS, "-"))  # -4.24: a hyphen, as a keyboard types it
     if "." in printed and "," not in printed and (TIMES in printed or NBSP not in printed):
         forms.append(printed.replace(".", ","))  # 0,231: a decimal comma
+    if TIMES in printed:  # 2.6 × 10⁻³ as a keyboard types it: 2.6e-3, 2.6 × 10^-3, 2.6*10^(-3)
+        mantissa, exponent = printed.replace(MINUS, "-").split(TIMES)
+        power = int(exponent.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+        forms += [f"{mantissa}e{power}", f"{mantissa} × 10^{power}", f"{mantissa}*10^({power})"]
     return forms
 
 
@@ -166,6 +170,7 @@ READINGS = [
     ("−7.1e−15", [-7.1e-15]), ("-75%", [-0.75]),
     ("7.1e-15", [7.1e-15]), ("7,1E-15", [7.1e-15]), ("7,1·10^-15", [7.1e-15]), ("7.1 × 10⁻¹⁵", [7.1e-15]),
     (f"1.4{TIMES}⁷", [1.4e7]), ("3.6x10^{11}", [3.6e11]), ("3,6*10^(11)", [3.6e11]),
+    ("2.6 × 10^-3", [2.6e-3]), ("2.6 x 10^-3", [2.6e-3]), ("2.6e-3", [2.6e-3]), (f"2.6{TIMES}⁻³", [2.6e-3]),
     ("abc", []), ("1..2", []), ("1,2,3", []), ("", []), ("12 a", []),
 ]
 

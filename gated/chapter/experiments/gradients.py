@@ -198,7 +198,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
             Text(f"with either initialisation, a larger $b_f$ brings more gradient to $\\tau = {tau}$",
                  f"при обеих инициализациях чем больше $b_f$, тем больше градиента доходит до $\\tau = {tau}$"),
             all(np.all(np.diff(norms) > 0) for norms in ordered.values()),
-            Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2e") for n in norms)
+            Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2×") for n in norms)
                            for init, norms in ordered.items()),
                  "; ".join(f"{'малые' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2×") for n in norms)
                            for init, norms in ordered.items())),
@@ -254,7 +254,7 @@ def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> 
     return Table(
         (
             Column(""),
-            *(Column(f"$\\tau = {t}$", ".2e", f"tau = {t}") for t in taus),
+            *(Column(f"$\\tau = {t}$", ".2×", f"tau = {t}") for t in taus),
         ),
         tuple(rows),
     )

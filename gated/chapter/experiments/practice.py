@@ -248,7 +248,7 @@ def _below(gaps: np.ndarray, tol: float) -> str:
     """The largest of `gaps`, differences that rounding alone makes, as the bound it is under (or, above the bound,
     as measured: the claim then fails and names it)."""
     largest = float(np.max(gaps))
-    return below(largest, tol) if largest < tol else number(largest, ".1e")
+    return below(largest, tol) if largest < tol else number(largest, ".1×")
 
 
 def table(data: dict, tol: float = Bounds().tol) -> Table:
@@ -263,8 +263,8 @@ def table(data: dict, tol: float = Bounds().tol) -> Table:
     return Table(
         (
             Column(Text("final states", "конечные состояния")),
-            Column(Text("smallest $\\max\\lvert\\Delta\\rvert$", "наименьший $\\max\\lvert\\Delta\\rvert$"), ".1e"),
-            Column(Text("largest $\\max\\lvert\\Delta\\rvert$", "наибольший $\\max\\lvert\\Delta\\rvert$"), ".1e"),
+            Column(Text("smallest $\\max\\lvert\\Delta\\rvert$", "наименьший $\\max\\lvert\\Delta\\rvert$"), ".1×"),
+            Column(Text("largest $\\max\\lvert\\Delta\\rvert$", "наибольший $\\max\\lvert\\Delta\\rvert$"), ".1×"),
         ),
         # rows that agree but for rounding show the bound they are checked to be under, not their last bits
         tuple((label, *((Below(v, tol) if key in ("packed", "read") else v) for v in (pk[key].min(), pk[key].max())))

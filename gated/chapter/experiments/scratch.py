@@ -239,7 +239,7 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
     before, agree = number(bounds.before, ".0×"), number(bounds.agree, ".0×")
 
     def largest(x: float, bound: float) -> Text:  # rounding alone: the bound is shown, not the CPU's last bits
-        shown = below(x, bound) if x < bound else number(x, ".1e")
+        shown = below(x, bound) if x < bound else number(x, ".1×")
         return Text(f"largest difference {shown}", f"наибольшая разница {shown}")
 
     return [
