@@ -43,8 +43,8 @@ assert W.shape == (4 * H, 2 * H)  # the layer below hands up both directions
 print(f"- $d = V$ = {named('V', V, 'd')}, $\\quad H$ = {named('H', H, 'd')}")
 print()
 print(markdown(Table((Column(""), Column("`bias_ih_l1_reverse[rows]`"),
-                      Column("$\\max\\lvert\\overleftarrow{h}\\rvert$", ".1e"),
-                      Column("$\\max\\lvert\\overleftarrow{c}\\rvert$", ".1e")), tuple(rows))))
+                      Column("$\\max\\lvert\\overleftarrow{h}\\rvert$", ".1×"),
+                      Column("$\\max\\lvert\\overleftarrow{c}\\rvert$", ".1×")), tuple(rows))))
 print()
 print(f"- `weight_hh_l1_reverse` $(4H, H)$, $o$: **{answer('first', first, 'd')}** … **{answer('last', last, 'd')}**")
 print(f"- `weight_ih_l1_reverse` $(4H, 2H)$: **{answer('columns', W.shape[1], 'd')}**")

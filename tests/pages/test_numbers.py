@@ -145,3 +145,33 @@ def _wait_in_view(page, anchor: str) -> None:
         where = page.evaluate(f"() => [scrollY, innerHeight, document.getElementById('{anchor}')"
                               f".getBoundingClientRect().top]")
         pytest.fail(f"{anchor} is not in view after its reference was followed (scrollY, height, its top: {where})")
+
+
+E_NOTATION = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+\-−]\d+(?![\w.])")
+CODE = ("pre", "code", "script", "style", "textarea")
+
+
+def e_notation(soup: BeautifulSoup) -> list[str]:
+    """Every number in e-notation a reader sees in `soup`'s article, outside code: with a few words around it."""
+    found = []
+    for article in soup.select("article"):
+        for s in article.find_all(string=True):
+            if s.find_parent(CODE) is None and s.find_parent(class_="clipboard-copy-txt") is None:  # a cell's copy
+                found += [s[max(0, m.start() - 30):m.end() + 10].strip() for m in E_NOTATION.finditer(s)]
+    return found
+
+
+def test_the_e_notation_check_sees_prose_tables_and_figures_not_code():
+    soup = BeautifulSoup("<article><p>kept 2.565e-03 of it</p><table><tr><td>7.1e-15</td></tr></table>"
+                         "<svg><desc>down to 1e-10</desc></svg><pre><code>tol = 1e-10</code></pre>"
+                         "<p>7.105\u00a0×\u00a010⁻¹⁵ and <code>1e-3</code></p>"
+                         '<div class="clipboard-copy-txt">x = 1e-3</div></article>', "html.parser")
+    assert e_notation(soup) == ["kept 2.565e-03 of it", "7.1e-15", "down to 1e-10"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_page_writes_a_power_of_ten_in_e_notation(built, soups, lang):
+    """Prose, tables, captions, the figures' descriptions and the explorer write 7.105 × 10⁻¹⁵ in both languages
+    (gated.render.number's × specs); e-notation is for code and the terminal."""
+    found = [f"{page.relative_to(built)}: «{where}»" for page in soups.pages(lang) for where in e_notation(soups[page])]
+    assert found == [], f"{len(found)} numbers in e-notation:\n" + "\n".join(found[:30])
