@@ -124,6 +124,7 @@ FIGURES: dict[str, Figure] = {
     "gradients.step": Figure("0.05", lambda: _torch("gradients").Bounds().step, ".2f"),
     "gradients.plain_low": Figure("0.4", lambda: _torch("gradients").Bounds().plain_low, ".1f"),
     "gradients.plain_high": Figure("0.7", lambda: _torch("gradients").Bounds().plain_high, ".1f"),
+    "gradients.line": Figure("25%", lambda: _torch("gradients").Bounds().line, ".0%"),
     # ---- the training experiment's set-up
     "task.T": Figure("30", lambda: _torch("forget_bias").Task().T, "d"),
     "task.K": Figure("4", lambda: _torch("forget_bias").Task().K, "d"),

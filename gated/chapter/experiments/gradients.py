@@ -3,7 +3,9 @@
 Run a freshly initialised cell for τ steps, take L = v · c_τ for a fixed unit
 vector v, and measure ‖∂L/∂c_0‖, averaged over a batch of random input
 sequences. Along the memory line alone this would be σ(b_f)^τ. The plain
-RNN gets the same measurement on h: ‖∂(v · h_τ)/∂h_0‖.
+RNN gets the same measurement on h: ‖∂(v · h_τ)/∂h_0‖. For the LSTM the
+memory line alone is measured too: v ⊙ f_τ ⋯ f_1, the gradient with every
+path through h_{t−1} cut and the gates kept at the values they took.
 
 Two initialisations: the textbook's small weights, N(0, 0.01²) with zero
 biases, and PyTorch's default, U(-1/√H, 1/√H) for every weight and bias. The
@@ -58,16 +60,28 @@ def _cell(Cell: type[nn.Module], init: str, b_f: float | None, s: Setup) -> nn.M
     return cell
 
 
-def _norms(cell: nn.Module, lstm: bool, s: Setup) -> np.ndarray:
+def _forget(cell: nn.Module, x: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
+    """The LSTM cell's forget gate f_t at input `x` and state `h` = h_{t−1}, as nn.LSTMCell computes it."""
+    f = gate_rows(cell.hidden_size, "f")
+    return torch.sigmoid(x @ cell.weight_ih[f].T + cell.bias_ih[f] + h @ cell.weight_hh[f].T + cell.bias_hh[f])
+
+
+def _norms(cell: nn.Module, lstm: bool, s: Setup) -> tuple[np.ndarray, np.ndarray]:
+    """‖∂(v · c_τ)/∂c_0‖ (the plain cell's on h) at each τ, averaged over the batch; and, for the LSTM, the same
+    along the memory line alone, ‖v ⊙ f_τ ⋯ f_1‖ (empty for the plain cell)."""
     x = torch.randn(s.taus[-1], s.batch, s.d, dtype=torch.float64)  # (τ, B, d)
     v = torch.randn(s.H, dtype=torch.float64)
     v /= v.norm()
     start = torch.zeros(s.batch, s.H, dtype=torch.float64, requires_grad=True)  # c_0 or h_0
     h, c, memory = start, start, []
+    line, lines = torch.ones(s.batch, s.H, dtype=torch.float64), []  # the product of the forget gates so far
     if lstm:
         h = torch.zeros(s.batch, s.H, dtype=torch.float64)
     for x_t in x:
         if lstm:
+            with torch.no_grad():
+                line = line * _forget(cell, x_t, h)
+            lines.append(line)
             h, c = cell(x_t, (h, c))
             memory.append(c)
         else:
@@ -77,7 +91,8 @@ def _norms(cell: nn.Module, lstm: bool, s: Setup) -> np.ndarray:
     for m in (memory[tau - 1] for tau in s.taus):
         (g,) = torch.autograd.grad((m @ v).sum(), start, retain_graph=True)  # (B, H)
         norms.append(g.norm(dim=1).mean().item())
-    return np.array(norms)
+    along = [(lines[tau - 1] * v).norm(dim=1).mean().item() for tau in s.taus] if lstm else []
+    return np.array(norms), np.array(along)
 
 
 def measure(setup: Setup = Setup()) -> dict[str, np.ndarray]:
@@ -87,7 +102,8 @@ def measure(setup: Setup = Setup()) -> dict[str, np.ndarray]:
     -------
     dict
         ``"lstm {init} {b_f}"`` -> (τ,) measured ‖∂L/∂c_0‖ for each init and
-        b_f in BIASES; ``"rnn pytorch"`` -> (τ,) measured ‖∂L/∂h_0‖;
+        b_f in BIASES; ``"line {init} {b_f}"`` -> (τ,) the same along the memory
+        line alone; ``"rnn pytorch"`` -> (τ,) measured ‖∂L/∂h_0‖;
         ``"predicted {b_f}"`` -> (τ,) σ(b_f)^τ.
     """
     taus = np.array(setup.taus)
@@ -95,9 +111,10 @@ def measure(setup: Setup = Setup()) -> dict[str, np.ndarray]:
     for init in INITS:
         for b_f in BIASES:
             torch.manual_seed(setup.seed)
-            out[f"lstm {init} {b_f:g}"] = _norms(_cell(nn.LSTMCell, init, b_f, setup), lstm=True, s=setup)
+            out[f"lstm {init} {b_f:g}"], out[f"line {init} {b_f:g}"] = _norms(
+                _cell(nn.LSTMCell, init, b_f, setup), lstm=True, s=setup)
     torch.manual_seed(setup.seed)
-    out["rnn pytorch"] = _norms(_cell(nn.RNNCell, "pytorch", None, setup), lstm=False, s=setup)
+    out["rnn pytorch"], _ = _norms(_cell(nn.RNNCell, "pytorch", None, setup), lstm=False, s=setup)
     for b_f in BIASES:
         out[f"predicted {b_f:g}"] = retained(b_f, taus)
     return out
@@ -137,6 +154,7 @@ class Bounds(NamedTuple):
     step: float = 0.05  # small weights: the measured factor per step is within this of σ(b_f), over every distance
     plain_low: float = 0.4  # the plain cell's factor per step, up to τ, lies between these
     plain_high: float = 0.7
+    line: float = 0.25  # PyTorch's weights: the memory line alone carries less than this share of the gradient, at tau
 
 
 def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim]:
@@ -149,6 +167,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
     drift = {b: at(data, f"lstm textbook {b:g}", last) / at(data, f"predicted {b:g}", last) for b in BIASES}
     slower = {b: at(data, f"lstm pytorch {b:g}", tau) / at(data, f"predicted {b:g}", tau) for b in BIASES}
     ordered = {init: [at(data, f"lstm {init} {b:g}", tau) for b in sorted(BIASES)] for init in INITS}
+    line = {b: at(data, f"line pytorch {b:g}", tau) / at(data, f"predicted {b:g}", tau) for b in BIASES}
     plain = rate(data, "rnn pytorch", tau)
 
     def each(shown: Callable[[float, str], str]) -> Text:
@@ -183,7 +202,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  + f"; at $\\tau = {last}$, {named('drift_0', drift[0.0], '.2f')}× the prediction ($b_f = 0$)",
                  ", ".join(f"{named(f'step_{b:g}', step[b], '.3f')} против {number(retained(b, 1), '.3f')} ($b_f = {b:g}$)"
                            for b in BIASES)
-                 + f"; при $\\tau = {last}$ в {named('drift_0', drift[0.0], '.2f')} раза больше предсказанного"
+                 + f"; при $\\tau = {last}$ в {named('drift_0', drift[0.0], '.2f')} раза больше предсказанного"
                    " ($b_f = 0$)"),
         ),
         Claim(
@@ -192,7 +211,18 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  f"веса PyTorch: при $\\tau = {tau}$ градиента доходит больше, чем предсказывает "
                  "$\\sigma(b_f)^\\tau$, при любом $b_f$"),
             all(r > 1 for r in slower.values()),
-            each(lambda b, lang: times(slower[b], lang)),
+            each(lambda b, lang: named(f"over_{b:g}", slower[b], ",.0f" if slower[b] >= 100 else ".3g", lang) + "×"),
+        ),
+        Claim(
+            Text(f"PyTorch's weights: at $\\tau = {tau}$ the memory line alone, with every path through $h_{{t-1}}$ "
+                 f"cut, brings less than {number(bounds.line, '.0%', 'en')} as much gradient as the whole cell, for "
+                 "every $b_f$",
+                 f"веса PyTorch: при $\\tau = {tau}$ одна линия памяти, без путей через $h_{{t-1}}$, доносит меньше "
+                 f"{number(bounds.line, '.0%', 'ru')} того градиента, что доходит через всю ячейку, при любом $b_f$"),
+            all(line[b] / slower[b] < bounds.line for b in BIASES),
+            Text(*(", ".join(f"{named(f'line_{b:g}', line[b], '.3g', lang)}× {word} {times(slower[b], lang)} "
+                             f"($b_f = {b:g}$)" for b in BIASES)
+                   for lang, word in (("en", "against"), ("ru", "против")))),
         ),
         Claim(
             Text(f"with either initialisation, a larger $b_f$ brings more gradient to $\\tau = {tau}$",
@@ -216,7 +246,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
 
 # The title the page folds the table and the claims under.
 FOLDED = Text("The measured norms at a few distances, and the claims they bear out",
-              "Измеренные нормы на нескольких расстояниях и утверждения, которые они подтверждают")
+              "Измеренные нормы на нескольких расстояниях и утверждения, которые они подтверждают")
 
 
 def table(data: dict[str, np.ndarray], biases=BIASES, taus=(1, 10, 47, 100)) -> Table:
