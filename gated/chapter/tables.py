@@ -23,27 +23,22 @@ _LSTM_GATES = (
 )
 
 
-def worked() -> Table:
-    """The one-coordinate example: each gate's weights, pre-activation and value."""
-    e, s = examples.WORKED, examples.worked()
-    values = {"f": s.f, "i": s.i, "c": s.c_tilde, "o": s.o}
+_GRU_GATES = (
+    ("z", Text("update gate", "гейт обновления"), "\\sigma"),
+    ("r", Text("reset gate", "гейт сброса"), "\\sigma"),
+    ("h", Text("candidate", "кандидат"), "\\tanh"),
+)
+
+
+def _by_hand(gates, params, x, states, values, symbols) -> Table:
+    """One step on one coordinate, block by block: its weights, pre-activation and value. `states` gives the state
+    each block's U multiplies (h_{t−1}, or the GRU candidate's r_t h_{t−1})."""
     rows = []
-    for name, label, fn in _LSTM_GATES:
-        g = getattr(e.params, name)
-        a = float(g(e.x, e.h)[0])
-        symbol = Formula("\\tilde c", "c~") if name == "c" else Formula(name, name)
-        rows.append(
-            (
-                label,
-                symbol,
-                float(g.W[0, 0]),
-                float(g.U[0, 0]),
-                float(g.b[0]),
-                a,
-                Formula(f"{fn}({a:.2f})", f"{fn.lstrip(chr(92))}({a:.2f})"),
-                float(values[name][0]),
-            )
-        )
+    for name, label, fn in gates:
+        g = getattr(params, name)
+        a = float(g(x, states[name])[0])
+        rows.append((label, symbols[name], float(g.W[0, 0]), float(g.U[0, 0]), float(g.b[0]), a,
+                     Formula(f"{fn}({a:.2f})", f"{fn.lstrip(chr(92))}({a:.2f})"), float(values[name][0])))
     return Table(
         (
             Column(Text("block", "блок")),
@@ -57,6 +52,22 @@ def worked() -> Table:
         ),
         tuple(rows),
     )
+
+
+def worked() -> Table:
+    """The LSTM's one-coordinate example: each block's weights, pre-activation and value."""
+    e, s = examples.WORKED, examples.worked()
+    symbols = {n: Formula("\\tilde c", "c~") if n == "c" else Formula(n, n) for n, _, _ in _LSTM_GATES}
+    return _by_hand(_LSTM_GATES, e.params, e.x, dict.fromkeys("fico", e.h),
+                    {"f": s.f, "i": s.i, "c": s.c_tilde, "o": s.o}, symbols)
+
+
+def worked_gru() -> Table:
+    """The GRU's one-coordinate example, as `worked` is the LSTM's; its candidate's U multiplies r_t h_{t−1}."""
+    e, s = examples.WORKED_GRU, examples.worked_gru()
+    symbols = {"z": Formula("z", "z"), "r": Formula("r", "r"), "h": Formula("\\tilde h", "h~")}
+    return _by_hand(_GRU_GATES, e.params, e.x, {"z": e.h, "r": e.h, "h": s.r * e.h},
+                    {"z": s.z, "r": s.r, "h": s.h_tilde}, symbols)
 
 
 def worked_updates() -> str:

@@ -1,8 +1,9 @@
 import numpy as np
-from gated import candidates, gru_step, named
+from gated import candidates, gru_step, markdown, named
+from gated.chapter import tables
 from gated.chapter.examples import WORKED_GRU
 
-e = WORKED_GRU  # (W, U, b) of z: (1.2, -0.5, -0.3), of r: (0.6, 0.9, -0.2), of h̃: (1.5, -1.1, 0.2)
+e = WORKED_GRU  # one unit: every W, U and b is a number
 x, h, p = e.x, e.h, e.params
 s = gru_step(p, x, h)
 a_z, a_r, a_h = p.z(x, h)[0], p.r(x, h)[0], p.h(x, s.r * h)[0]  # pre-activations; the candidate reads r ⊙ h
@@ -11,6 +12,8 @@ assert abs(s.h[0]) < 1  # a convex mix of h_{t-1} and a tanh stays inside (-1, 1
 before, after = candidates(p, x, h)  # one unit: U_h is a number, so r ⊙ (U_h h) = U_h (r ⊙ h)
 assert abs(before[0] - after[0]) < 1e-15
 
+print(markdown(tables.worked_gru()))
+print()
 # a named value is markup, so it stands beside a formula, never inside one
 print(f"- $a_z$ = {named('a_z', a_z, '.2f')}: $\\quad z_t = \\sigma(a_z)$ = {named('z', s.z[0], '.3f')}")
 print(f"- $a_r$ = {named('a_r', a_r, '.2f')}: $\\quad r_t = \\sigma(a_r)$ = {named('r', s.r[0], '.3f')}, "
