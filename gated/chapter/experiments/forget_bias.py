@@ -216,7 +216,7 @@ def table(runs: Runs) -> Table:
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),
             Column(Text(f"symbols of {task.K} named right, by seed", f"число верно названных символов из {task.K}, по запускам")),
-            Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
+            Column(Text(f"first step at {level.en}", f"первый шаг обучения с точностью {level.ru}")),
         ),
         tuple(rows),
     )
