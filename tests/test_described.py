@@ -138,7 +138,7 @@ def test_the_drawings_over_time_state_their_key_numbers(lang):
         assert label == title and _russian(title + desc) == (lang == "ru")
         left = unrolled.shares()
         for line in "ch":
-            assert ", ".join(number(float(v), unrolled.SPEC) for v in left[line]) in desc
+            assert ", ".join(number(float(v), unrolled.SPEC[line]) for v in left[line]) in desc
         label, title, desc = _described(directions.two_directions())
     assert label == title and _russian(title + desc) == (lang == "ru")
     forward, backward = directions.reads()

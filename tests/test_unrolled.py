@@ -121,9 +121,10 @@ def test_the_shares_on_the_lines_are_f_and_p_to_the_steps_crossed(lang):
     left = unrolled.shares()
     for line in "ch":
         np.testing.assert_allclose(left[line], expected[line], rtol=1e-15)
-    shown = [number(v, unrolled.SPEC, lang) for k in range(n + 1) for v in (left["c"][k], left["h"][k])]
+    shown = [number(left[line][k], unrolled.SPEC[line], lang) for k in range(n + 1) for line in "ch"]
     assert _pills(svg) == shown  # state by state, c above h
-    assert shown[:2] == ["0.656", "0.0625"] and shown[-2:] == ["1", "1"]
+    assert shown[::2] == ["0.656", "0.729", "0.810", "0.900", "1.000"]  # one number of decimals per line
+    assert shown[1::2] == ["0.0625", "0.1250", "0.2500", "0.5000", "1.0000"]
     desc = ET.fromstring(svg).find(f"{SVG}desc").text
     assert ", ".join(shown[::2]) in desc and ", ".join(shown[1::2]) in desc
     labels = [words(t) for t in texts(svg)]
@@ -137,12 +138,12 @@ def test_the_figure_follows_the_factors(monkeypatch):
     monkeypatch.setattr(unrolled, "FORGET", 0.99)
     monkeypatch.setattr(unrolled, "PLAIN", 0.25)
     svg = draw("lstm-unrolled", "en")
-    assert _pills(svg)[:2] == [number(0.99**4, ".3g"), number(0.25**4, ".3g")] == ["0.961", "0.00391"]
+    assert _pills(svg)[:2] == [number(0.99**4, ".3f"), number(0.25**4, ".4f")] == ["0.961", "0.0039"]
     assert "f = 0.99" in [words(t) for t in texts(svg)] and "× 0.25" in svg
 
 
 def test_the_shares_print_with_the_minus_sign_if_ever_negative():
-    assert number(-0.5**3, unrolled.SPEC) == MINUS + "0.125"
+    assert number(-0.5**3, unrolled.SPEC["h"]) == MINUS + "0.1250"
 
 
 # ---------------------------------------------------------------- the two directions: what each half depends on

@@ -160,8 +160,8 @@ def accuracy(runs) -> str:
     description = str(Text(
         "Accuracy on the test sequences over {n} training steps, one line per seed, one colour per b_f; chance is"
         " {chance}. Final accuracy by seed: {final}.",
-        "Точность на проверочных последовательностях за {n} шагов обучения, по линии на запуск, по цвету на b_f;"
-        " угадывание даёт {chance}. Итоговая точность по запускам: {final}.",
+        "Точность на проверочных последовательностях за {n} шагов обучения: каждый запуск — отдельная линия, цвет"
+        " задаёт b_f; угадывание даёт {chance}. Итоговая точность по запускам: {final}.",
     )).format(n=int(steps[-1]), chance=number(chance, ".2f"), final=final)
     return _svg(fig, title, description)
 

@@ -257,8 +257,8 @@ def counts(
     """How the counts move with (d, H), in PyTorch's convention of two biases."""
     return Table(
         (
-            Column("$d$", "d", "d"),
-            Column("$H$", "d", "H"),
+            Column("$d$", ",d", "d"),  # grouped like the counts beside them: 1 000 in Russian, 1,000 in English
+            Column("$H$", ",d", "H"),
             *(Column(label, ",d") for _, label, _ in _CELLS),
         ),
         tuple((d, H, *(count(cell, d, H, biases=2) for cell, _, _ in _CELLS)) for d, H in pairs),

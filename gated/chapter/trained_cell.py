@@ -58,7 +58,7 @@ UNIT = Text("Unit {u}: f {f}, i {i}, c {c}.", "Нейрон {u}: f {f}, i {i}, c
 HELP = Text("The arrow keys step through time while a button has the focus.",
             "Стрелки влево и вправо листают шаги, пока фокус на одной из кнопок.")
 PLOT = Text("The memory c of unit {u} over the steps, one line per first symbol",
-            "Память c нейрона {u} по шагам, по линии на каждый первый символ")
+            "Память c нейрона {u} по шагам, для каждого первого символа своя линия")
 DESCRIBE = Text("Steps 1 to {T}. After step 1, by first symbol: {first}. After step {T}: {last}.",
                 "Шаги с 1 по {T}. После шага 1 по первым символам: {first}. После шага {T}: {last}.")
 AXIS = Text("step t", "шаг t")

@@ -146,7 +146,8 @@ def plot(ts: list[Trace]) -> str:
     title = str(Text("The forget and input gates of a trained unit",
                      "Гейт забывания и входной гейт обученного нейрона"))
     description = str(Text(f"Unit {u}, one colour per symbol. Its memory after the last step, by symbol: {last}.",
-                           f"Нейрон {u}, по цвету на символ. Его память после последнего шага по символам: {last}."))
+                           f"Нейрон {u}, каждому символу свой цвет. Его память после последнего шага по символам:"
+                           f" {last}."))
     return plots._svg(fig, title, description)
 
 

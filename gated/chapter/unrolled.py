@@ -25,7 +25,8 @@ from .diagram import STYLE as _STEP_STYLE
 STEPS = 4  # the steps drawn
 FORGET = highway.FACTORS[1]  # the decay table's forget gate, 0.9
 PLAIN = highway.FACTORS[0]  # the decay table's factor for the plain cell, 0.5
-SPEC = ".3g"  # the shares, as the page quotes them
+SPEC = {"c": ".3f", "h": ".4f"}  # the shares, as the page quotes them: each line to one number of decimals, h's to
+# four because its first share, 0.5^4 = 0.0625, has four
 
 # ---------------------------------------------------------------- layout (viewBox units)
 
@@ -67,7 +68,7 @@ DESCRIBE = Text(
     "Ячейка LSTM на шагах с 1 по {n}: c(0) и h(0) слева, c({n}) и h({n}) справа, вход x на каждом шаге снизу. "
     "По верху идёт линия памяти c: на каждом шаге её умножает гейт забывания f = {f} и к ней прибавляется "
     "i ⊙ c̃, больше ничего. По низу идёт состояние h, которое на каждом шаге проходит через веса ячейки и tanh. "
-    "Числа на линиях — доля градиента, помещённого на шаг {n}, которая остаётся у каждого состояния на пути назад: "
+    "Числа на линиях — доля градиента, приложенного на шаге {n}, которая остаётся у каждого состояния на пути назад: "
     "вдоль c это f в степени числа пройденных шагов: {c}; вдоль h, при множителе обычной ячейки {p} за шаг: {h}.",
 )
 
@@ -189,7 +190,7 @@ def memory_line() -> str:
         every class starting with ``lstm-unrolled``. It is drawn at least `LEAST` wide.
     """
     left = shares()
-    c, h = ([number(float(v), SPEC) for v in left[line]] for line in "ch")
+    c, h = ([number(float(v), SPEC[line]) for v in left[line]] for line in "ch")
     f, p = number(FORGET, "g"), number(PLAIN, "g")
     n = STEPS
     body = [

@@ -42,7 +42,7 @@ assert W.shape == (4 * H, 2 * H)  # the layer below hands up both directions
 
 print(f"- $d = V$ = {named('V', V, 'd')}, $\\quad H$ = {named('H', H, 'd')}")
 print()
-print(markdown(Table((Column(""), Column("`bias_ih_l1_reverse[rows]`"),
+print(markdown(Table((Column(""), Column("`bias_ih_l1_reverse[kH:(k+1)H]`"),
                       Column("$\\max\\lvert\\overleftarrow{h}\\rvert$", ".1×"),
                       Column("$\\max\\lvert\\overleftarrow{c}\\rvert$", ".1×")), tuple(rows))))
 print()

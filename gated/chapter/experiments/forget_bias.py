@@ -216,7 +216,7 @@ def table(runs: Runs) -> Table:
             Column(Text("final accuracy on the test sequences, by seed",
                         "итоговая точность на проверочных последовательностях, по запускам")),
             Column(Text(f"symbols of {task.K} named right, by seed", f"число верно названных символов из {task.K}, по запускам")),
-            Column(Text(f"first step at {level.en}", f"первый шаг с {level.ru}")),
+            Column(Text(f"first step at {level.en}", f"первый шаг обучения с точностью {level.ru}")),
         ),
         tuple(rows),
     )
@@ -251,7 +251,7 @@ def claims(runs: Runs) -> list[Claim]:
               runs.solved(high) == n, finals(high)),
         Claim(Text(" and ".join(f"$b_f = {b:g}$" for b in between)
                    + f" {'each solve' if len(between) > 1 else 'solves'} it in fewer runs than $b_f = {high:g}$",
-                   "при " + " и ".join(f"$b_f = {b:g}$" for b in between)
+                   "при " + " и ".join(f"$b_f = {b:g}$" for b in between)
                    + f" задачу решает меньше запусков, чем при $b_f = {high:g}$"),
               all(runs.solved(b) < runs.solved(high) for b in others), solved),
         Claim(Text(f"every run with $b_f = {low:g}$ gives one and the same answer whatever the first step showed, so "

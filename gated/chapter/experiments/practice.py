@@ -199,7 +199,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         ),
         Claim(
             Text(f"after `clip_grad_norm_`, the norm is at most `max_norm` = {setup.max_norm:g}, within {tol}",
-                 f"после `clip_grad_norm_` норма не больше `max_norm` = {setup.max_norm:g} с точностью {tol}"),
+                 f"после `clip_grad_norm_` норма не больше `max_norm` = {setup.max_norm:g} с точностью до {tol}"),
             bool(np.all(data["after"] <= setup.max_norm + bounds.tol)),
             Text(f"at most {named('after', data['after'].max(), '.9f')}",
                  f"не больше {named('after', data['after'].max(), '.9f')}"),
@@ -207,7 +207,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         Claim(
             Text(f"packed, every final state equals that of its sequence run alone, within {tol}",
                  f"с упаковкой каждое конечное состояние совпадает с состоянием последовательности, прогнанной "
-                 f"отдельно, с точностью {tol}"),
+                 f"отдельно, с точностью до {tol}"),
             bool(pk["packed"].max() < bounds.tol and pk["read"].max() < bounds.tol),
             Text(f"{_below(pk['packed'], bounds.tol)}; forward state read from `y`: "
                  f"{_below(pk['read'], bounds.tol)}",
@@ -236,7 +236,7 @@ def claims(data: dict, bounds: Bounds = Bounds(), setup: Setup = Setup()) -> lis
         ),
         Claim(
             Text(f"`nn.LSTMCell` in a loop gives the outputs of `nn.LSTM`, within {tol}",
-                 f"`nn.LSTMCell` в цикле даёт выходы `nn.LSTM` с точностью {tol}"),
+                 f"`nn.LSTMCell` в цикле даёт выходы `nn.LSTM` с точностью до {tol}"),
             bool(data["cell"].max() < bounds.tol),
             Text(f"{_below(data['cell'], bounds.tol)} over {named('seeds', seeds, 'd')} seeds",
                  f"{_below(data['cell'], bounds.tol)}, запусков: {named('seeds', seeds, 'd')}"),

@@ -253,7 +253,7 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
                    "при одних и тех же случайных числах обе модели пишут один и тот же текст"),
               r.sample_scratch == r.sample_library,
               Text("the same" if r.sample_scratch == r.sample_library else "different",
-                   "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
+                   "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
         Claim(Text(f"training lowers the mean loss by more than {bounds.drop:g} nat, from the first {n} steps to the "
                    f"last {n}",
                    f"за обучение средние потери снижаются больше чем на {bounds.drop:g} ната: среднее за последние "
