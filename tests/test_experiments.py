@@ -11,6 +11,7 @@ from torch import nn
 
 import gated
 from gated.highway import retained
+from gated.torch.weights import gate_rows
 from gated.chapter.experiments import bidirectional, conventions, forget_bias, gradients, scratch, seq2seq
 
 # ---------------------------------------------------------------- from scratch and with the library
@@ -238,7 +239,8 @@ def measured():
 
 def test_measurement_has_every_curve(measured):
     taus = measured["tau"]
-    expected = {f"lstm {init} {b:g}" for init in gradients.INITS for b in gradients.BIASES}
+    expected = {f"{path} {init} {b:g}" for path in ("lstm", "line") for init in gradients.INITS
+                for b in gradients.BIASES}
     expected |= {"tau", "rnn pytorch"} | {f"predicted {b:g}" for b in gradients.BIASES}
     assert set(measured) == expected
     for name, curve in measured.items():
@@ -246,6 +248,20 @@ def test_measurement_has_every_curve(measured):
         assert np.all(np.isfinite(curve)) and np.all(curve >= 0), name
     for b in gradients.BIASES:
         np.testing.assert_allclose(measured[f"predicted {b:g}"], retained(b, taus), rtol=1e-15)
+
+
+def test_the_memory_line_alone_is_the_product_of_the_forget_gates():
+    """With the forget gate's weights zeroed, every f_t is σ(b_f): the line alone is σ(b_f)^τ, whatever the rest of
+    the cell does; the whole cell's gradient, through h too, is not."""
+    s = gradients.Setup(H=4, batch=3, taus=(1, 5, 20))
+    torch.manual_seed(0)
+    cell = gradients._cell(torch.nn.LSTMCell, "pytorch", 1.0, s)
+    with torch.no_grad():
+        for weight in (cell.weight_ih, cell.weight_hh):
+            weight[gate_rows(s.H, "f")] = 0
+    whole, line = gradients._norms(cell, lstm=True, s=s)
+    np.testing.assert_allclose(line, retained(1.0, np.array(s.taus)), rtol=1e-12)
+    assert not np.allclose(whole, line)
 
 
 def test_small_weights_follow_the_forget_gate_for_one_step(measured):
