@@ -52,7 +52,7 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
         marks[case] = (page, mark or paragraph)
 
     # A swap in one language: the values exchanged, the names left.
-    put("swap", "forget-bias.md", "[0.7311]{bias.sigma1}", "[0.8808]{bias.sigma1}")
+    put("swap", "forget-bias.md", "[0.5000]{bias.sigma0}", "[0.8808]{bias.sigma0}")
     # A swap on another page, names and values exchanged: each literal is right, the order is not.
     put("swap-names", "gru.md", "$z = [0.6011]{gru2.z1}$, so", "$z = [0.4576]{gru2.z2}$, so")
     edit(docs / "gru.md", "at $z = [0.4576]{gru2.z2}$, leans", "at $z = [0.6011]{gru2.z1}$, leans")
@@ -179,7 +179,7 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
 
 
 CASES = {
-    "swap": r"bias\.sigma1 is '0\.7311' in English, but the page says '0\.8808'",
+    "swap": r"bias\.sigma0 is '0\.5000' in English, but the page says '0\.8808'",
     "swap-names": r"does not match docs/gru\.md in its quoted figures: item \d+ is gru2\.z1 where docs/gru\.md:\d+ has"
                   r" gru2\.z2",
     "misattribution": r"cost\.saved is '300,500' in English, but the page says '901,500'",
