@@ -10,6 +10,7 @@ then the reference run's: that is checked without starting it again.
 
 from __future__ import annotations
 
+import importlib
 import json
 import pickle
 import sys
@@ -205,6 +206,37 @@ def test_a_started_call_is_read_by_the_thread_that_asks_for_its_result(tmp_path,
         time.sleep(0.05)
     assert "kinds" not in sys.modules, "a thread of the pool imported the result's module"
     assert type(pending.result()).__name__ == "Kind" and "kinds" in sys.modules
+
+
+def test_a_thread_of_the_pool_imports_nothing_of_gated_even_for_a_cluster(tmp_path, monkeypatch):
+    """The site's build deletes `gated`'s modules before every block it traces (all but the pinned runner and the
+    store). A call started before that must not import one: on a cluster it imported `gated.torch.cluster` in its
+    thread, and CI failed at random (KeyError: 'gated.torch.cluster'). Here the thread waits until the modules are
+    gone, then runs the whole cluster path (the worker is this process), and nothing of `gated` comes back."""
+    import threading
+
+    cluster = importlib.import_module("gated.torch.cluster")
+    kept_in(tmp_path, monkeypatch)
+    monkeypatch.setattr(pinned, "scheduler", "tcp://127.0.0.1:1")  # a cluster is named: the cluster path
+    monkeypatch.setattr(cluster, "run", lambda address, task, *args: task(*args))  # its worker: here
+    gone, real_free = threading.Event(), pinned.free
+    monkeypatch.setattr(pinned, "free", lambda: gone.wait(60) and real_free())  # the call's first step waits
+    ours = {n: m for n, m in sys.modules.items() if n == "gated" or n.startswith("gated.")}
+    try:
+        pending = pinned.submit("fractions:Fraction", numerator=5, denominator=13)
+        for name in ours:  # as hooks/tracing.py does before a block
+            if name != pinned.__name__:
+                del sys.modules[name]
+        gone.set()
+        deadline = time.monotonic() + 60
+        while not pending.done():
+            assert time.monotonic() < deadline, "the call did not finish"
+            time.sleep(0.05)
+        imported = sorted(n for n in sys.modules if n == "gated" or n.startswith("gated."))
+        assert imported == [pinned.__name__], f"a thread of the pool imported {imported}"
+        assert pending.result() == Fraction(5, 13) and pending.origin() == "computed"
+    finally:
+        sys.modules.update(ours)
 
 
 def test_what_was_started_is_known_to_be_kept_without_importing_it(tmp_path, monkeypatch):

@@ -35,6 +35,7 @@ The processes run here, or on a Dask cluster when one is named
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import pickle
@@ -64,6 +65,7 @@ tally: Counter[str] = Counter()  # how this process's kept calls got their resul
 raw: dict[str, str] = {}  # call's key -> digest of its pickled result, for every call this process got a result of
 _pool: ThreadPoolExecutor | None = None  # made when first needed, as wide as where the calls run
 _started: dict[str, Future] = {}  # call -> its (files used, result pickled, where from), started or finished
+_modules: dict[str, Any] = {}  # the modules of `gated` the pool's threads use, imported by the threads that submit
 _recording: ContextVar[dict[str, str] | None] = ContextVar("pinned_recording", default=None)
 
 
@@ -161,9 +163,7 @@ def _run(target: str, env: dict[str, str] | None, pin: bool, kwargs: dict[str, A
         return used, result, "computed"
     if not pin or env:
         return *_compute(target, env, pin, payload), "computed"
-    from .. import store as stores  # not at import: the pinned process must not record the store as used
-
-    store, key = stores.default(), _key(target, kwargs)
+    store, key = _module("store").default(), _key(target, kwargs)
     CACHE.mkdir(parents=True, exist_ok=True)
     with FileLock(CACHE / f"{key}.lock"):  # one process computes a call; the others wait and reuse it
         entry = store.find(KIND, key, _unchanged)
@@ -231,9 +231,7 @@ def _compute(target: str, env: dict[str, str] | None, pin: bool, payload: bytes)
     address = cluster_address() if pin and not env else None
     if address is None:
         return pickle.loads(process(target, env, pin, payload, publishing)[1])
-    from . import cluster  # only with a cluster: distributed is an extra
-
-    versions, out = cluster.run(address, process, target, env, pin, payload, publishing)
+    versions, out = _module("torch.cluster").run(address, process, target, env, pin, payload, publishing)
     if versions != _versions():
         raise ExperimentError(f"{target}: the worker at {address} runs {versions}, this checkout {_versions()};"
                               " its result would not be this call's")
@@ -283,6 +281,18 @@ class Pending:
         return pickle.loads(result)
 
 
+def _module(name: str) -> Any:
+    """`gated.<name>`, imported the first time it is asked for, and from then on this one object.
+
+    Not at import (the pinned process must not record the store as used), and never first in a thread of the
+    pool: `submit` asks for what its call will use before it starts it. The site's build deletes `gated`'s
+    modules from `sys.modules` before every block it traces, and an import beside that fails at random
+    (KeyError: 'gated.torch.cluster')."""
+    if name not in _modules:
+        _modules[name] = importlib.import_module(f"{__package__.rpartition('.')[0]}.{name}")
+    return _modules[name]
+
+
 def submit(target: str, /, **kwargs: Any) -> Pending:
     """Start `run(target, **kwargs)` now, beside whatever else runs; `.result()` waits for it.
 
@@ -291,6 +301,9 @@ def submit(target: str, /, **kwargs: Any) -> Pending:
     global _pool
     call = repr((target, sorted(kwargs.items())))
     if call not in _started:
+        _module("store")
+        if cluster_address():
+            _module("torch.cluster")  # only with a cluster: distributed is an extra
         if _pool is None:  # a cluster's calls wait on its workers; local ones take a core each
             width = 32 if cluster_address() else max(1, min(4, os.cpu_count() or 1))
             _pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix=__name__)
