@@ -196,8 +196,7 @@ def digests(record: Path) -> dict[str, str]:
         said = json.loads(record.read_text())
     except (OSError, ValueError):
         return {}
-    from .. import store
-
+    store = _module("store")
     parts: dict[str, list[str]] = {}
     for key, target in zip(said["calls"], said.get("targets", []), strict=False):
         found = raw.get(key)
@@ -333,9 +332,7 @@ def kept(record: Path) -> bool:
         return False
     if said.get("versions") != _versions():
         return False
-    from .. import store
-
-    return all(store.default().find(KIND, key, _unchanged) is not None for key in said["calls"])
+    return all(_module("store").default().find(KIND, key, _unchanged) is not None for key in said["calls"])
 
 
 if __name__ == "__main__":  # the pinned process: python -m gated.torch.pinned TARGET [--free]
