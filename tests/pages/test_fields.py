@@ -248,7 +248,7 @@ def test_a_field_from_the_keyboard_alone(shown, axe_script, lang):
     Space checks again. The field and what it says are then axe-clean, in light and dark."""
     visit = shown.act(lang, "highway/")
     page = visit.page
-    form = page.locator('form.answer[data-answer="ex-clip:first"]')
+    form = page.locator('form.answer[data-answer="ex-losses:far"]')
     heading = form.locator("xpath=preceding::h3[1]//a[contains(@class, 'headerlink')]")
     heading.focus()
     for _ in range(30):
@@ -261,11 +261,11 @@ def test_a_field_from_the_keyboard_alone(shown, axe_script, lang):
     page.keyboard.press("Enter")
     assert _said(page, form) == WORDS_FILLED[lang]["low"]
     page.keyboard.press("Control+A")
-    page.keyboard.type("0.231")
+    page.keyboard.type("0.355")
     page.keyboard.press("Tab")
     assert page.evaluate("f => document.activeElement === f.querySelector('button')", form.element_handle())
     page.keyboard.press("Space")
-    assert _said(page, form) == WORDS["right"](lang).format(typed="0.231")
+    assert _said(page, form) == WORDS["right"](lang).format(typed="0.355")
     for scheme, palette in (("default", 0), ("slate", 1)):
         if page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") != scheme:
             page.locator(f'form[data-md-component="palette"] label[for="__palette_{palette}"]').click()

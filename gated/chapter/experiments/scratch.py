@@ -254,26 +254,26 @@ def claims(r: Result, bounds: Bounds = Bounds()) -> list[Claim]:
               r.sample_scratch == r.sample_library,
               Text("the same" if r.sample_scratch == r.sample_library else "different",
                    "один и тот же" if r.sample_scratch == r.sample_library else "разные")),
-        Claim(Text(f"training lowers the mean loss by more than {bounds.drop:g} nat, from the first {n} steps to the "
+        Claim(Text(f"training lowers the mean loss by more than {bounds.drop:g} nats, from the first {n} steps to the "
                    f"last {n}",
                    f"за обучение средние потери снижаются больше чем на {bounds.drop:g} ната: среднее за последние "
                    f"{n} шагов ниже среднего за первые {n}"),
-              last < first - bounds.drop, Text(f"{number(first, '.3f')} to {number(last, '.3f')} nat",
+              last < first - bounds.drop, Text(f"{number(first, '.3f')} to {number(last, '.3f')} nats",
                                                    f"с {number(first, '.3f')} до {number(last, '.3f')} ната")),
-        Claim(Text(f"where the loss first levels off, over steps {start}–{end}, it is within {bounds.near:g} nat of the "
+        Claim(Text(f"where the loss first levels off, over steps {start}–{end}, it is within {bounds.near:g} nats of the "
                    "entropy of the character frequencies: the model knows how often each character occurs, and little more",
                    f"там, где потери впервые выходят на плато, на шагах {start}–{end}, они отличаются от энтропии частот "
                    f"символов меньше чем на {bounds.near:g} ната: модель знает, как часто встречается каждый символ, и почти "
                    "ничего больше"),
               abs(level - base.unigram) < bounds.near,
-              Text(f"{number(level, '.3f')} against {number(base.unigram, '.3f')} nat",
+              Text(f"{number(level, '.3f')} against {number(base.unigram, '.3f')} nats",
                    f"{number(level, '.3f')} против {number(base.unigram, '.3f')} ната")),
         Claim(Text("at the last step the loss is below the entropy of the next character given the previous one: the "
                    "model uses more context than one character",
                    "на последнем шаге потери ниже энтропии следующего символа при известном предыдущем: модель "
                    "учитывает больше одного символа контекста"),
               r.loss_scratch[-1] < base.bigram,
-              Text(f"{number(float(r.loss_scratch[-1]), '.3f')} against {number(base.bigram, '.3f')} nat",
+              Text(f"{number(float(r.loss_scratch[-1]), '.3f')} against {number(base.bigram, '.3f')} nats",
                    f"{number(float(r.loss_scratch[-1]), '.3f')} против {number(base.bigram, '.3f')} ната")),
     ]
 
