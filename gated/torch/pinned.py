@@ -1,31 +1,25 @@
 """Run an experiment with its numerics pinned: the same floats on any x86-64 CPU.
 
-Each call runs in a fresh process whose numerics are fixed before torch computes anything
-(`gated.torch.pins` says how); it receives the keyword arguments and returns the function's
-result, both pickled.
+Each call runs in a fresh process whose numerics are fixed before torch computes anything (`gated.torch.pins` says
+how); it receives the keyword arguments and returns the function's result, both pickled.
 
-A result is computed once. It is kept in the result store (`gated.store`:
-.cache/ or GATED_STORE), filed under the call and the versions of Python, numpy
-and torch and the CPU architecture, and it records what it used: every file of
-`gated` (module or data) that the process imported or opened, traced while it
-ran, with a hash of each. It is reused while all of those files are unchanged,
-so an edit to a module the experiment never loaded re-runs nothing, an edit to
-one it did re-runs it, and undoing the edit finds the earlier result again.
-``EXEC_CACHE=off`` keeps nothing. A call that another process on this machine
-is running (a build beside a test run, say) waits for its result instead of
-computing it a second time.
+A result is computed once. It is kept in the result store (`gated.store`: .cache/ or GATED_STORE), filed under the
+call and the versions of Python, numpy and torch and the CPU architecture, and it records what it used: every file
+of `gated` (module or data) that the process imported or opened, traced while it ran, with a hash of each. It is
+reused while all of those files are unchanged, so an edit to a module the experiment never loaded re-runs nothing,
+an edit to one it did re-runs it, and undoing the edit finds the earlier result again. ``EXEC_CACHE=off`` keeps
+nothing. A call that another process on this machine is running (a build beside a test run, say) waits for its
+result instead of computing it a second time.
 
-With ``GATED_NUMERICS=free`` every call runs unpinned on another code path
-(`pins.FREE`) and is neither taken from the store nor kept in it: the check
-that the pages do not depend on how the arithmetic rounds.
+With ``GATED_NUMERICS=free`` every call runs unpinned on another code path (`pins.FREE`) and is neither taken from
+the store nor kept in it: the check that the pages do not depend on how the arithmetic rounds.
 
-An experiment whose module says it is heavy (``HEAVY = "wants a GPU"``) is
-computed only where `publishing` is set (``python -m PACKAGE publish NAME``):
-anywhere else its result comes from the store, or the call fails with
+An experiment whose module says it is heavy (``HEAVY = "wants a GPU"``) is computed only where `publishing` is set
+(``python -m PACKAGE publish NAME``): anywhere else its result comes from the store, or the call fails with
 `Unpublished`, naming what changed since the stored version and that command.
 
-The processes run here, or on a Dask cluster when one is named
-(DASK_SCHEDULER_ADDRESS, or `scheduler`): see `gated.torch.cluster`.
+The processes run here, or on a Dask cluster when one is named (DASK_SCHEDULER_ADDRESS, or `scheduler`): see
+`gated.torch.cluster`.
 
     >>> runs = pinned.run("gated.chapter.experiments.forget_bias:train_all")  # doctest: +SKIP
     >>> later = pinned.submit("gated.chapter.experiments.scratch:train_both")  # doctest: +SKIP
@@ -281,12 +275,9 @@ class Pending:
 
 
 def _module(name: str) -> Any:
-    """`gated.<name>`, imported the first time it is asked for, and from then on this one object.
-
-    Not at import (the pinned process must not record the store as used), and never first in a thread of the
-    pool: `submit` asks for what its call will use before it starts it. The site's build deletes `gated`'s
-    modules from `sys.modules` before every block it traces, and an import beside that fails at random
-    (KeyError: 'gated.torch.cluster')."""
+    """`gated.<name>`, imported when first asked for (not at import: the pinned process must not record the store as
+    used) and never first by a thread of the pool, which `submit` spares: the site's build deletes `gated`'s modules
+    before every block it traces, and an import beside that fails at random (KeyError: 'gated.torch.cluster')."""
     if name not in _modules:
         _modules[name] = importlib.import_module(f"{__package__.rpartition('.')[0]}.{name}")
     return _modules[name]
