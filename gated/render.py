@@ -95,6 +95,8 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     True
     >>> number(-0.32, ".2f") == MINUS + "0.32"
     True
+    >>> number(-0.0004, ".3f")  # a number that rounds to zero has no sign
+    '0.000'
     """
     if (printed := _printed.get()) is not None:
         printed.append((x, spec))
@@ -110,8 +112,11 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
 
 
 def _signed(s: str) -> str:
-    """A number as `format` printed it, its sign a minus sign: "-0.32" -> "−0.32"; "7.1e-15" keeps its exponent."""
-    return MINUS + s[1:] if s.startswith("-") else s
+    """A number as `format` printed it, its sign a minus sign: "-0.32" -> "−0.32"; "7.1e-15" keeps its exponent. A
+    number that rounds to zero loses its sign: "-0.000" -> "0.000" (a table would otherwise show "−0.000")."""
+    if not s.startswith("-"):
+        return s
+    return MINUS + s[1:] if any(c in "123456789" for c in s.split("e")[0]) else s[1:]
 
 
 def parse(published: str) -> int | float:

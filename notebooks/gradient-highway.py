@@ -9,7 +9,7 @@
 # ---
 
 # %% [markdown] lang="en"
-# # The gradient highway
+# # The gradient highway notebook
 #
 # This notebook recomputes, on your machine, four tables from chapter [13]{chapter}: how quickly a gradient shrinks
 # along the memory of an LSTM, how the forget-gate bias sets that speed at the start of training, a single LSTM step
@@ -18,7 +18,7 @@
 # All it needs is Python with numpy and a Jupyter kernel. Run the cells in order, from the top.
 
 # %% [markdown] lang="ru"
-# # Градиентная магистраль
+# # Ноутбук «Градиентная магистраль»
 #
 # Этот ноутбук заново вычисляет на вашей машине четыре таблицы из главы [13]{chapter}: как быстро уменьшается градиент
 # вдоль памяти LSTM, как смещение гейта забывания задаёт эту скорость в начале обучения, один шаг LSTM и один шаг GRU

@@ -39,7 +39,7 @@
     return digits[0] + (places ? "." + digits.slice(1) : "") + "e" + sign + String(Math.abs(exponent)).padStart(2, "0");
   }
 
-  // format(x, spec), the sign of a negative number (negative zero too, as Python prints it) a minus sign.
+  // format(x, spec), the sign of a negative number a minus sign; a number that rounds to zero has none.
   function format(x, spec) {
     const m = /^(\+?)(,?)(?:\.(\d+))?([fed])$/.exec(spec);
     if (!m) throw new Error("gated number: unsupported format " + spec);
@@ -49,7 +49,7 @@
       const [int, rest] = s.split(/(?=[.e])/);
       s = int.replace(/\B(?=(\d{3})+$)/g, ",") + (rest || "");
     }
-    const negative = x < 0 || (kind !== "d" && Object.is(x, -0)); // format(-0.0, ".2f") is "-0.00"
+    const negative = (x < 0 || Object.is(x, -0)) && /[1-9]/.test(s.split("e")[0]); // "-0.000" is "0.000"
     return (negative ? MINUS : plus ? "+" : "") + s;
   }
 

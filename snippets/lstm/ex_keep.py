@@ -14,8 +14,8 @@ again = lstm_step(e.params._replace(f=Gate(g.W, g.U, np.array([b_keep]))), e.x, 
 assert abs(again.c[0] - e.c[0]) < 1e-12  # the memory is where it was
 
 print(f"- $i_t \\tilde c_t$ = {named('added', added, '.3f')}")
-print(f"- $f_t = 1 - i_t \\tilde c_t / c_{{t-1}}$ = {named('f', f_keep, '.3f')}")
-print(f"- $a_f = \\ln\\bigl(f_t / (1 - f_t)\\bigr)$ = {named('a', a_keep, '.3f')}")
+print(f"- $f_t = 1 - i_t \\tilde c_t / c_{{t-1}}$ = {named('f', f_keep, '.4f')}")
+print(f"- $a_f = \\ln\\bigl(f_t / (1 - f_t)\\bigr)$ = {named('a', a_keep, '.4f')}")
 print(f"- $W_f x_t + U_f h_{{t-1}}$ = {named('rest', rest, '.2f')}")
 print(f"- $b_f = a_f - (W_f x_t + U_f h_{{t-1}})$ = **{answer('b_f', b_keep, '.2f')}**")
 print(f"- `lstm_step` → $c_t$ = {named('c', float(again.c[0]), '.3f')}")

@@ -52,8 +52,8 @@ SPECS = [".3f", "+.2f", ".4f", ".0f", ",.0f", ".3e", "+.1e", ".3×", ".0×"]
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_pages_scripts_print_numbers_as_gated_render_number(shown, lang):
     """number.js, which explorer.js and trained-cell.js print with, is gated.render.number: Python's rounding (half
-    to even on the exact double), grouping in the page's language, and the minus sign U+2212 for a negative number
-    (negative zero too, as Python's format keeps its sign)."""
+    to even on the exact double), grouping in the page's language, and the minus sign U+2212 for a negative number,
+    but none for one that rounds to zero (−0.0004 at .3f is 0.000, as is −0.0)."""
     page = shown(lang, "forget-bias/").page
     cases = [[x, spec] for x in NUMBERS for spec in SPECS] + [[x, ",d"] for x in (0, 7, -7, 132096, -1202000)]
     got = page.evaluate("([cases, lang]) => cases.map(([x, spec]) => window.gatedNumber(x, spec, lang))",
@@ -61,6 +61,7 @@ def test_the_pages_scripts_print_numbers_as_gated_render_number(shown, lang):
     expected = [number(int(x) if spec == ",d" else x, spec, lang) for x, spec in cases]
     assert [(c, g, e) for c, g, e in zip(cases, got, expected) if g != e] == []
     assert any(MINUS in e for e in expected) and not any("-" in g.split("e")[0] for g in got)
+    assert number(-0.0004, ".3f", lang) == "0.000" and number(-0.0, ".0×", lang).startswith("0")  # no signed zero
     assert any("10⁻¹⁵" in e for e in expected) and any("10⁰" in e for e in expected)  # the × specs were tried
 
 

@@ -125,7 +125,7 @@ def test_the_notebooks_cells_are_paired_too(translations, docs):
     edit(script, "# All it needs is Python with numpy", "# All that it needs is Python with numpy")
     (problem,) = translations.problems(docs.parent, docs)
     ru = line_of(script, '# %% [markdown] lang="ru"')
-    assert problem.startswith(f"notebooks/gradient-highway.py:{ru} «# Градиентная магистраль» is behind its twin"
+    assert problem.startswith(f"notebooks/gradient-highway.py:{ru} «# Ноутбук «Градиентная магистраль»» is behind its twin"
                               " notebooks/gradient-highway.py:"), problem
 
 

@@ -225,8 +225,8 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                    for lang, word in (("en", "against"), ("ru", "против")))),
         ),
         Claim(
-            Text(f"with either initialisation, a larger $b_f$ brings more gradient to $\\tau = {tau}$",
-                 f"при обеих инициализациях чем больше $b_f$, тем больше градиента доходит до $\\tau = {tau}$"),
+            Text(f"with either initialisation, a larger $b_f$ brings more gradient back across $\\tau = {tau}$ steps",
+                 f"при обеих инициализациях чем больше $b_f$, тем больше градиента доходит с расстояния $\\tau = {tau}$ шагов"),
             all(np.all(np.diff(norms) > 0) for norms in ordered.values()),
             Text("; ".join(f"{'small' if init == 'textbook' else 'PyTorch'}: " + " < ".join(number(n, ".2×") for n in norms)
                            for init, norms in ordered.items()),
