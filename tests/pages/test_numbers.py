@@ -43,7 +43,9 @@ def test_every_page_is_a_numbered_section_in_its_title_and_the_nav(built, soups,
         h1 = article(soups, built, lang, path).find("h1")
         number = h1.select_one(".section-number")
         assert number is not None and _words(number) == f"13.{k}", f"/{path}: its title is not section 13.{k}"
-        assert page.title.get_text().startswith(f"13.{k} "), f"/{path}: <title> {page.title.get_text()!r}"
+        title = page.title.get_text()
+        assert title.startswith(f"13.{k} "), f"/{path}: <title> {title!r}"
+        assert ("\u00a0— " if lang == "ru" else " – ") in title, f"/{path}: <title> {title!r} joins with a hyphen"
         assert any(entry.startswith(f"13.{k} ") for entry in nav), f"the nav has no section 13.{k}: {nav}"
         subsections = [_words(n) for n in article(soups, built, lang, path).select("h2 > .section-number")]
         assert subsections == [f"13.{k}.{j}" for j in range(1, len(subsections) + 1)], f"/{path}: {subsections}"
