@@ -90,7 +90,9 @@ def gradient_norms(data: dict[str, np.ndarray], biases=(0.0, 1.0, 2.0)) -> str:
 
     `data` is what `gated.chapter.experiments.gradients.measure` returns.
     """
-    title = str(Text("Gradient norm against distance", "Норма градиента в зависимости от расстояния"))
+    title = str(Text("Gradient norm against distance, measured at two initialisations beside the small-weight prediction",
+                     "Норма градиента в зависимости от расстояния: измерение при двух инициализациях рядом "
+                     "с предсказанием для малых весов"))
     taus = data["tau"]
     with _figure("gradient_norms", (6.4, 4.0)) as (fig, ax):
         for colour, b_f in zip(COLOURS, biases, strict=False):
@@ -152,7 +154,7 @@ def accuracy(runs) -> str:
         ax.set_ylabel(str(Text("accuracy on the test sequences", "точность на проверочных последовательностях")))
         ax.set_ylim(0, 1.05)
         ax.set_xlim(0, steps[-1])
-        ax.legend(loc="center right")
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3)  # above the axes: clear of every curve
     final = _join([
         f"b_f = {b_f:g}: " + ", ".join(number(float(run[-1]), ".2f") for run in acc)
         for b_f, acc in runs.accuracy.items()

@@ -1,4 +1,4 @@
-from gated import markdown, named
+from gated import highway, markdown, named
 from gated.chapter import trained_gates
 from gated.chapter.experiments import forget_bias, gradients
 
@@ -7,8 +7,11 @@ data = gradients.run()  # the highway page's measurement
 print(markdown(gradients.models(data, tau)))
 
 plain = gradients.at(data, "lstm pytorch 0", tau) / gradients.at(data, "rnn pytorch", tau)  # both at PyTorch's init
-ts = trained_gates.traces(trained_gates.weights(forget_bias.Task().seeds[0]))  # the first b_f = 2 run
+task = forget_bias.Task()
+ts = trained_gates.traces(trained_gates.weights(task.seeds[0]))  # the first b_f = 2 run
+proxy = float(highway.retained(max(task.biases), task.T - 1))  # the same T − 1 gates, each at σ(b_f)
 print()
 print(f"- $\\tau = {tau}$, PyTorch: LSTM ($b_f = 0$) / RNN = {named('plain', plain, '.0f')}×")
 print(f"- $\\max \\prod_{{t=2}}^{{T}} f_t$ = {named('line', trained_gates.line(ts), '.2f')}, "
+      f"$\\quad \\sigma(b_f)^{{{task.T - 1}}}$ = {named('proxy', proxy, '.3f')}, "
       f"$\\quad \\Delta c_T / \\Delta c_1$ = {named('growth', trained_gates.growth(ts), '.0f')}×")

@@ -9,6 +9,8 @@ print(folded(gradients.FOLDED, markdown(gradients.table(data)),
 
 tau = gradients.Bounds().tau  # the distance the claims hold up to
 gap = gradients.at(data, "lstm pytorch 0", tau) / gradients.at(data, "rnn pytorch", tau)  # the same initialisation
+shares = [gradients.at(data, f"line pytorch {b:g}", tau) / gradients.at(data, f"lstm pytorch {b:g}", tau)
+          for b in gradients.BIASES]  # what the memory line alone brings, of what the whole cell brings
 s = gradients.Setup()  # the sizes `run` measures with
 print()
 print(f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\quad$ `batch` = "
@@ -16,3 +18,6 @@ print(f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\
 # the same initialisation, PyTorch's, for both cells: the LSTM's gradient over the plain cell's at tau
 print(f"- $\\tau = {tau}$: $\\lVert \\partial L / \\partial c_0 \\rVert$ LSTM ($b_f = 0$) / "
       f"$\\lVert \\partial L / \\partial h_0 \\rVert$ RNN = {named('plain_gap', gap, '.0f')}×")
+ratio = "\\lVert v \\odot f_\\tau \\cdots f_1 \\rVert \\big/ \\lVert \\partial L / \\partial c_0 \\rVert"
+print(f"- $\\tau = {tau}$, PyTorch: $\\min_{{b_f}} {ratio}$ = {named('share_low', min(shares), '.1%')}, "
+      f"$\\quad \\max_{{b_f}}$ = {named('share_high', max(shares), '.1%')}")

@@ -25,7 +25,7 @@ import torch
 from torch import nn
 
 from ...claims import Claim
-from ...render import Column, Table, Text, below, number
+from ...render import Column, Table, Text, below, named, number
 from ...torch import pinned
 from ...torch.weights import LSTM_ORDER
 from .corpus import Vocabulary, baselines, corpus
@@ -295,6 +295,28 @@ def table(r: Result) -> Table:
             for step in (1, len(r.loss_scratch) // 4, len(r.loss_scratch) // 2, len(r.loss_scratch))
         ),
     )
+
+
+def levels(r: Result, bounds: Bounds = Bounds()) -> Table:
+    """Each way of predicting the next character, its loss in nats per character and its perplexity e^L, each named for
+    the page: three that the text itself allows, then the model written here, where it first levels off and at the end."""
+    base, T, a, b = baselines(), len(r.loss_scratch), bounds.early_from, bounds.early_to
+    rows = (("uniform", Text("every character equally likely, $\\ln V$", "все символы равновероятны, $\\ln V$"),
+             base.uniform),
+            ("unigram", Text("each character at its frequency in the text, $H(x_t)$",
+                             "каждый символ со своей частотой в тексте, $H(x_t)$"), base.unigram),
+            ("bigram", Text("the best guess from the previous character, $H(x_t \\mid x_{t-1})$",
+                            "лучшая догадка по предыдущему символу, $H(x_t \\mid x_{t-1})$"), base.bigram),
+            ("plateau", Text(f"the LSTM, mean over steps {a}–{b}, $\\bar L$", f"LSTM, среднее за шаги {a}–{b}, $\\bar L$"),
+             plateau(r, bounds)),
+            ("final", Text(f"the LSTM at its last step, $L_{{{T}}}$", f"LSTM на последнем шаге, $L_{{{T}}}$"),
+             float(r.loss_scratch[-1])))
+    return Table((Column(Text("prediction of the next character", "предсказание следующего символа")),
+                  Column(Text("loss, nats per character", "потери, нат на символ"), ".2f"),
+                  Column(Text("perplexity, $e^L$", "перплексия, $e^L$"), ".1f")),
+                 tuple((label, named(key, loss, ".3f" if key == "final" else ".2f"),
+                        named(f"ppl_{key}", float(np.exp(loss)), ".0f" if key == "uniform" else ".1f"))
+                       for key, label, loss in rows))
 
 
 def samples(r: Result) -> Table:
