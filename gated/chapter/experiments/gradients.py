@@ -300,10 +300,11 @@ def models(data: dict[str, np.ndarray], tau: int = Bounds().tau) -> Table:
     return Table(
         (
             Column("$b_f$", ".0f", "b_f"),
-            Column(Text(f"small weights, $\\sigma(b_f)^{{{tau}}}$", f"малые веса, $\\sigma(b_f)^{{{tau}}}$"), ".1×",
-                   Text(f"small weights, sigma(b_f)^{tau}", f"малые веса, sigma(b_f)^{tau}")),
+            Column(Text(f"small-weight prediction, $\\sigma(b_f)^{{{tau}}}$",
+                        f"предсказание для малых весов, $\\sigma(b_f)^{{{tau}}}$"), ".1×",
+                   Text(f"small-weight prediction, sigma(b_f)^{tau}", f"предсказание для малых весов, sigma(b_f)^{tau}")),
             Column(Text("PyTorch's initialisation, measured", "инициализация PyTorch, измерено"), ".1×"),
-            Column(Text("measured / small weights", "измерено / малые веса")),
+            Column(Text("measured / prediction", "измерено / предсказание")),
         ),
         rows,
     )
