@@ -100,6 +100,8 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
     """
     if (printed := _printed.get()) is not None:
         printed.append((x, spec))
+    if isinstance(x, (float, np.floating)):  # Python's "z": a float that rounds to zero is printed without a sign
+        spec = re.sub(r"^((?:.?[<>=^])?[-+ ]?)", r"\1z", spec, count=1)
     if spec.endswith("×"):
         mantissa, exponent = format(x, spec[:-1] + "e").split("e")
         return _signed(mantissa) + TIMES + str(int(exponent)).translate(SUPERSCRIPT)
@@ -112,11 +114,8 @@ def number(x: Any, spec: str, lang: str | None = None) -> str:
 
 
 def _signed(s: str) -> str:
-    """A number as `format` printed it, its sign a minus sign: "-0.32" -> "−0.32"; "7.1e-15" keeps its exponent. A
-    number that rounds to zero loses its sign: "-0.000" -> "0.000" (a table would otherwise show "−0.000")."""
-    if not s.startswith("-"):
-        return s
-    return MINUS + s[1:] if any(c in "123456789" for c in s.split("e")[0]) else s[1:]
+    """A number as `format` printed it, its sign a minus sign: "-0.32" -> "−0.32"; "7.1e-15" keeps its exponent."""
+    return MINUS + s[1:] if s.startswith("-") else s
 
 
 def parse(published: str) -> int | float:

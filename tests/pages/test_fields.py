@@ -212,9 +212,9 @@ def _said(page, form) -> str:
 
 WORDS_FILLED = {
     "en": {"right": "Right: 2,860,032.", "high": "Not yet: 2,861,032 is too high, by 1,000.",
-           "low": "Not yet: 0.2 is too low, by 0.031.", "unread": "“two” is not a number this field can read."},
+           "low": "Not yet: 0.2 is too low, by 0.15.", "unread": "“two” is not a number this field can read."},
     "ru": {"right": f"Верно: 2{NBSP}860{NBSP}032.", "high": f"Пока нет: 2{NBSP}861{NBSP}032 больше ответа на 1{NBSP}000.",
-           "low": "Пока нет: 0.2 меньше ответа на 0.031.", "unread": "Не удаётся прочитать «два» как число."},
+           "low": "Пока нет: 0.2 меньше ответа на 0.15.", "unread": "Не удаётся прочитать «два» как число."},
 }
 
 
