@@ -63,7 +63,7 @@ _WHICH_HALF = re.compile(r"\b(?:forward|backward|first|second|upper|lower|left|r
 _WHICH_HALF_RU = re.compile(r"\b(?:(?:прям|обратн|перв|втор|верхн|нижн|лев|прав|друг|кажд|как|котор|последн|данн|"
                             r"ин|одн)(?:ая|ую|ой|ою|ые|ых|ым|ыми|ие|их|им|ими)|(?:эт|т)(?:а|у|ой|и|их)|"
                             r"сво(?:я|ю|ей|и|их)|обе|обеих|обеим|обеими)\s+$", re.I)
-_FIXED = re.compile(r"\b(?:double|half)[\s-]precision\b|\bhalf-(?:open|closed)\b|\bdouble-check\w*", re.I)
+_FIXED = re.compile(r"\b(?:double|half)[\s-]+precision\b|\bhalf-(?:open|closed)\b|\bdouble-check\w*", re.I)
 _ORDINAL_NEXT = re.compile(r"\s+(?!(?:of|more|less|fewer|larger|smaller|bigger|higher|lower|faster|slower|as|again|"
                            r"the|its|their|that|this|than)\b)[^\W\d_]", re.I)
 

@@ -127,6 +127,7 @@ STRUCTURE = [
     ("en", "Every layer loses one of its four blocks."),
     ("en", "Call `x.half()` or `x.double()` to change precision; double precision is float64."),
     ("en", "The interval is half-open."),
+    ("en", "It runs in double\n    precision, a fixed term across a line break too."),
     ("en", "The gate is near one and the state near zero."),
     ("en", "It is $a \\times b$."),
     ("en", "```python\nx = half = 'twice'\n```"),
