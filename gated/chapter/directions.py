@@ -43,8 +43,8 @@ BOX_W, BOX_H, OUT_W = 52, 34, 88
 
 TITLE = Text("A bidirectional layer over {T} positions: the forward states pass to the right, the backward states to "
              "the left, and each output holds both",
-             "Двунаправленный слой на {T} позициях: прямые состояния передаются вправо, обратные влево, "
-             "а выход на каждой позиции содержит оба")
+             "Двунаправленный слой на {T} позициях: прямые состояния передаются вправо, обратные — влево, "
+             "а выход в каждой позиции содержит оба")
 KEY = (
     Text("forward cell: passes its state to the right; at t = {t} its half of the output depends on {forward}",
          "прямая ячейка: передаёт состояние вправо; при t = {t} её половина выхода зависит от {forward}"),
@@ -57,8 +57,8 @@ DESCRIBE = Text(
     "both. At the top, the output at each position is the pair [h→; h←]. The marks under the inputs show what the "
     "output at position {t} depends on: its forward half on {forward}, its backward half on {backward}.",
     "Входы с x(1) по x({T}) идут по низу. Над ними прямая ячейка передаёт состояние h→ от позиции 1 к позиции {T}, "
-    "а обратная — состояние h← от позиции {T} к позиции 1; каждый вход подаётся в обе. Вверху выход на каждой "
-    "позиции — пара [h→; h←]. Отметки под входами показывают, от чего зависит выход на позиции {t}: его прямая "
+    "а обратная — состояние h← от позиции {T} к позиции 1; каждый вход подаётся в обе. Вверху выход в каждой "
+    "позиции — пара [h→; h←]. Отметки под входами показывают, от чего зависит выход в позиции {t}: его прямая "
     "половина — от {forward}, обратная — от {backward}.",
 )
 

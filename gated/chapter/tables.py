@@ -319,7 +319,7 @@ def what_changed() -> Table:
                 f"{BLOCKS['rnn']}×",
                 f"{BLOCKS['gru']}× (GRU), {BLOCKS['lstm']}× (LSTM)",
             ),
-            (Text("sequential in time", "последовательна во времени"), yes, yes),
+            (Text("sequential in time", "шаги идут строго по очереди"), yes, yes),
             (Text("fixed-size state", "состояние фиксированного размера"), yes, yes),
         ),
     )

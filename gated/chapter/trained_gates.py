@@ -139,7 +139,7 @@ def plot(ts: list[Trace]) -> str:
             ax.plot(steps, t.f[:, u], color=colour, lw=2, label=str(Text(f"symbol {k}: f", f"символ {k}: f")))
             ax.plot(steps, t.i[:, u], color=colour, lw=1.2, ls="--")
         ax.set_xlabel(str(Text("step t", "шаг t")))
-        ax.set_ylabel(str(Text("gate value (f solid, i dashed)", "значение гейта (f сплошная, i пунктир)")))
+        ax.set_ylabel(str(Text("gate value (f solid, i dashed)", "значение гейта (f — сплошная, i — пунктир)")))
         ax.set_ylim(0, 1.02)
         ax.legend(loc="lower right", fontsize=8)
     last = ", ".join(f"{k}: {number(float(t.c[-1, u]), '.2f')}" for k, t in enumerate(ts))

@@ -11,7 +11,9 @@ task = forget_bias.Task()
 ts = trained_gates.traces(trained_gates.weights(task.seeds[0]))  # the first b_f = 2 run
 proxy = float(highway.retained(max(task.biases), task.T - 1))  # the same T − 1 gates, each at σ(b_f)
 print()
-print(f"- $\\tau = {tau}$, PyTorch: LSTM ($b_f = 0$) / RNN = {named('plain', plain, '.0f')}×")
+share = max(gradients.line_shares(data, tau))  # the memory line alone, of the whole cell, at the largest
+print(f"- $\\tau = {tau}$, PyTorch: LSTM ($b_f = 0$) / RNN = {named('plain', plain, '.0f')}×, "
+      f"$\\quad$ memory line alone / whole cell $\\leq$ {named('share_high', share, '.1%')}")
 print(f"- $\\max \\prod_{{t=2}}^{{T}} f_t$ = {named('line', trained_gates.line(ts), '.2f')}, "
       f"$\\quad \\sigma(b_f)^{{{task.T - 1}}}$ = {named('proxy', proxy, '.3f')}, "
       f"$\\quad \\Delta c_T / \\Delta c_1$ = {named('growth', trained_gates.growth(ts), '.0f')}×")

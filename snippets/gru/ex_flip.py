@@ -13,7 +13,7 @@ h_exercise = z_keep * h + (1 - z_keep) * ours.h_tilde
 h_unflipped = ours.z * h + (1 - ours.z) * ours.h_tilde
 
 gap = float(abs(h_exercise - ours.h).max())  # rounding alone: the bound is shown, not the last bits
-print(f"- $\\max\\lvert h_t^{{\\text{{flipped}}}} - h_t\\rvert$ {below(gap, 1e-15, key='tol')}")
+print(f"- $\\max\\lvert h_t^{{\\text{{Cho}}}} - h_t\\rvert$ {below(gap, 1e-15, key='tol')}")
 print(f"- $h_t$ = ${vector(ours.h, '.4f')}$")
 print(f"- $z \\odot h_{{t-1}} + (1 - z) \\odot \\tilde h_t$ = ${vector(h_unflipped, '.4f')}$, $\\quad$ "
       f"**{answer('wrong1', float(h_unflipped[0]), '.4f')}**")

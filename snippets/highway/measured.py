@@ -9,8 +9,7 @@ print(folded(gradients.FOLDED, markdown(gradients.table(data)),
 
 tau = gradients.Bounds().tau  # the distance the claims hold up to
 gap = gradients.at(data, "lstm pytorch 0", tau) / gradients.at(data, "rnn pytorch", tau)  # the same initialisation
-shares = [gradients.at(data, f"line pytorch {b:g}", tau) / gradients.at(data, f"lstm pytorch {b:g}", tau)
-          for b in gradients.BIASES]  # what the memory line alone brings, of what the whole cell brings
+shares = gradients.line_shares(data, tau)  # what the memory line alone brings, of what the whole cell brings
 s = gradients.Setup()  # the sizes `run` measures with
 print()
 print(f"- $d$ = {named('d', s.d, 'd')}, $\\quad H$ = {named('H', s.H, 'd')}, $\\quad$ `batch` = "

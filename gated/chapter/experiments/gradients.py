@@ -138,6 +138,12 @@ def at(data: dict[str, np.ndarray], curve: str, tau: int) -> float:
     return float(data[curve][list(data["tau"]).index(tau)])
 
 
+def line_shares(data: dict[str, np.ndarray], tau: int) -> list[float]:
+    """At PyTorch's initialisation, for each forget bias: what the memory line alone brings back across τ steps, as a
+    share of what the whole cell brings."""
+    return [at(data, f"line pytorch {b:g}", tau) / at(data, f"lstm pytorch {b:g}", tau) for b in BIASES]
+
+
 def rate(data: dict[str, np.ndarray], curve: str, tau: int = 47) -> float:
     """The average factor per step by which a curve falls between τ = 1 and τ = `tau`."""
     return (at(data, curve, tau) / at(data, curve, 1)) ** (1 / (tau - 1))
