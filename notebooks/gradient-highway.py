@@ -37,13 +37,11 @@ LANG = "en"
 
 # %% [markdown] lang="en"
 # The next cells write the parts of the chapter's `gated` package that the four tables need into a folder
-# `gated/` beside the notebook: the package's own code, copied in when the site was built, so the numbers
-# below are the numbers on the site's pages.
+# `gated/` beside the notebook: the package's own code, so the numbers below are the numbers on the site's pages.
 
 # %% [markdown] lang="ru"
 # Следующие ячейки записывают в папку `gated/` рядом с ноутбуком те части пакета `gated` из главы, которые
-# нужны четырём таблицам: это код самого пакета, вставленный при сборке сайта, поэтому числа ниже — те же,
-# что на страницах сайта.
+# нужны четырём таблицам: это код самого пакета, поэтому числа ниже — те же, что на страницах сайта.
 
 # %% tags=["gated"]
 chapter.tables.decay chapter.tables.bias chapter.tables.lstm_step chapter.tables.lstm_update chapter.tables.gru_step chapter.tables.params render.markdown
@@ -85,7 +83,7 @@ show(tables.decay())
 # but how fast it fades is now up to the network, through its forget gates.
 
 # %% [markdown] lang="ru"
-# Гейт $f = [0.99]{param}$ и через $\tau = [500]{param}$ шагов пропускает долю градиента
+# Гейт $f = [0.99]{param}$ даже через $\tau = [500]{param}$ шагов пропускает долю градиента
 # [6.57 × 10⁻³]{decay.lstm99_500_prose}. Множитель $[0.5]{param}$ обычной ячейки уже через $\tau = [47]{param}$ шагов
 # оставляет лишь [7.1 × 10⁻¹⁵]{decay.rnn_47_prose}. В LSTM градиент
 # по-прежнему затухает, но скорость затухания теперь определяет сама сеть — через гейты забывания.

@@ -289,7 +289,8 @@ def comparison() -> Table:
             ),
             (Text("parameters", "параметры"), ratio["rnn"], ratio["lstm"], ratio["gru"]),
             (
-                Text("gradient factor along the memory", "множитель градиента вдоль памяти"),
+                Text("gradient factor per step along the memory, direct path only",
+                     "множитель градиента за шаг вдоль памяти, только прямой путь"),
                 Formula("\\operatorname{diag}(1 - h^2)\\,W_h", "diag(1-h^2) W_h"),
                 Formula("\\approx \\operatorname{diag}(f)", "~ diag(f)"),
                 Formula("\\approx \\operatorname{diag}(1 - z)", "~ diag(1-z)"),

@@ -163,6 +163,11 @@ def memory_table(ts: list[Trace], steps: tuple[int, ...] = (1, 10, 20, 30)):
     )
 
 
+def lowest(ts: list[Trace]) -> float:
+    """The smallest forget gate of a carrying unit over the blank steps (the second to the last), for any symbol."""
+    return float(min(t.f[1:, carriers(ts)].min() for t in ts))
+
+
 def line(ts: list[Trace]) -> float:
     """The most that the memory line alone would keep of a carrying unit's memory over the blank steps: the
     largest, over symbols and carriers, product of its forget gates from the second step to the last."""

@@ -14,6 +14,7 @@ print()
 share = max(gradients.line_shares(data, tau))  # the memory line alone, of the whole cell, at the largest
 print(f"- $\\tau = {tau}$, PyTorch: LSTM ($b_f = 0$) / RNN = {named('plain', plain, '.0f')}×, "
       f"$\\quad$ memory line alone / whole cell $\\leq$ {named('share_high', share, '.1%')}")
-print(f"- $\\max \\prod_{{t=2}}^{{T}} f_t$ = {named('line', trained_gates.line(ts), '.2f')}, "
+print(f"- $\\min_t f_t$ = {named('lowest', trained_gates.lowest(ts), '.3f')}, "
+      f"$\\quad \\max \\prod_{{t=2}}^{{T}} f_t$ = {named('line', trained_gates.line(ts), '.2f')}, "
       f"$\\quad \\sigma(b_f)^{{{task.T - 1}}}$ = {named('proxy', proxy, '.3f')}, "
       f"$\\quad \\Delta c_T / \\Delta c_1$ = {named('growth', trained_gates.growth(ts), '.0f')}×")
