@@ -57,3 +57,13 @@ def test_line_is_the_most_the_carriers_forget_gates_keep_over_the_blanks():
     units = trained_gates.carriers(ts)
     kept = [t.f[1, u] * t.f[2, u] * t.f[3, u] for t in ts for u in units]  # steps 2 to T, by hand
     assert np.isclose(trained_gates.line(ts), max(kept), rtol=1e-14, atol=0) and 0 < max(kept) < 1
+
+
+def test_lowest_is_the_smallest_forget_gate_of_a_carrier_over_the_blanks():
+    task = forget_bias.Task(T=4)
+    w, _ = random_weights(task.K, 6, seed=2)
+    ts = trained_gates.traces(w, task)
+    units = trained_gates.carriers(ts)
+    gates = [t.f[s, u] for t in ts for u in units for s in (1, 2, 3)]  # steps 2 to T, by hand; step 1 is not a blank
+    assert trained_gates.lowest(ts) == min(gates)
+    assert trained_gates.lowest(ts) ** 3 <= trained_gates.line(ts)  # no carrier keeps less than its smallest gate cubed
