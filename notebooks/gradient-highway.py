@@ -105,16 +105,16 @@ show(tables.bias())
 
 # %% [markdown] lang="en"
 # With small weights, a bias of $b_f = [0]{param}$ puts the gate at [0.5000]{bias.sigma0}, and the gradient then fades
-# exactly as in the plain cell. A bias of $b_f = [2]{param}$ puts it at [0.8808]{bias.sigma2}: after
-# $\tau = [47]{param}$ steps [2.6 × 10⁻³]{fb.b2_47} of the gradient is left rather than [7.1 × 10⁻¹⁵]{fb.b0_47},
-# roughly [3.6 × 10¹¹]{fb.ratio} times as much. PyTorch's own initialisation lets more through than this; the
-# chapter measures how much.
+# exactly as in the first table's plain cell, with its factor of $[0.5]{param}$. A bias of $b_f = [2]{param}$ puts it at
+# [0.8808]{bias.sigma2}: after $\tau = [47]{param}$ steps [2.6 × 10⁻³]{fb.b2_47} of the gradient is left rather than
+# [7.1 × 10⁻¹⁵]{fb.b0_47}, roughly [3.6 × 10¹¹]{fb.ratio} times as much. PyTorch's own initialisation lets more through
+# than this; the chapter measures how much.
 
 # %% [markdown] lang="ru"
-# При малых весах смещение $b_f = [0]{param}$ ставит гейт на [0.5000]{bias.sigma0}, и градиент затухает ровно как
-# в обычной ячейке. Смещение $b_f = [2]{param}$ ставит его на [0.8808]{bias.sigma2}: через $\tau = [47]{param}$ шагов
-# от градиента остаётся [2.6 × 10⁻³]{fb.b2_47}, а не [7.1 × 10⁻¹⁵]{fb.b0_47}, то есть примерно
-# в [3.6 × 10¹¹]{fb.ratio} раз больше. Инициализация PyTorch пропускает больше; сколько именно, глава измеряет.
+# При малых весах и смещении $b_f = [0]{param}$ гейт равен [0.5000]{bias.sigma0}, и градиент затухает ровно как
+# в обычной ячейке из первой таблицы с множителем $[0.5]{param}$. При $b_f = [2]{param}$ он равен [0.8808]{bias.sigma2}:
+# через $\tau = [47]{param}$ шагов от градиента остаётся [2.6 × 10⁻³]{fb.b2_47}, а не [7.1 × 10⁻¹⁵]{fb.b0_47}, то есть
+# примерно в [3.6 × 10¹¹]{fb.ratio} раз больше. Инициализация PyTorch пропускает больше; сколько именно, глава измеряет.
 
 # %% [markdown] lang="en"
 # ## One step of each cell
@@ -154,7 +154,7 @@ show(tables.gru_step())
 # holds $H(H + d) + H$ parameters. The plain RNN has one such block, the GRU three, the LSTM four.
 
 # %% [markdown] lang="ru"
-# ## Во что обходится гейт
+# ## Сколько стоит гейт
 #
 # Блок читает вектор $[h_{t-1}, x_t]$ из $H + d$ чисел и выдаёт $H$ чисел, поэтому при одном векторе смещений в нём
 # $H(H + d) + H$ параметров. У обычной RNN один такой блок, у GRU три, у LSTM четыре.

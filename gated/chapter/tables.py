@@ -292,8 +292,8 @@ def comparison() -> Table:
                 Text("gradient factor per step along the memory, direct path only",
                      "множитель градиента за шаг вдоль памяти, только прямой путь"),
                 Formula("\\operatorname{diag}(1 - h^2)\\,W_h", "diag(1-h^2) W_h"),
-                Formula("\\approx \\operatorname{diag}(f)", "~ diag(f)"),
-                Formula("\\approx \\operatorname{diag}(1 - z)", "~ diag(1-z)"),
+                Formula("\\operatorname{diag}(f)", "diag(f)"),
+                Formula("\\operatorname{diag}(1 - z)", "diag(1-z)"),
             ),
         ),
     )
