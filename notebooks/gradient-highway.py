@@ -11,18 +11,18 @@
 # %% [markdown] lang="en"
 # # The gradient highway notebook
 #
-# This notebook recomputes, on your machine, four tables from chapter [13]{chapter}: how quickly a gradient shrinks
-# along the memory of an LSTM, how the forget-gate bias sets that speed at the start of training, a single LSTM step
-# and a single GRU step with every gate visible, and the parameter cost of each gate.
+# This notebook recomputes, on your machine, the tables of chapter [13]{chapter} on four topics: how quickly a gradient
+# shrinks along the memory of an LSTM, how the forget-gate bias sets that speed at the start of training, a single LSTM
+# step and a single GRU step with every gate visible, and the parameter cost of each gate.
 #
 # All it needs is Python with numpy and a Jupyter kernel. Run the cells in order, from the top.
 
 # %% [markdown] lang="ru"
 # # Ноутбук «Градиентная магистраль»
 #
-# Этот ноутбук заново вычисляет на вашей машине четыре таблицы из главы [13]{chapter}: как быстро уменьшается градиент
-# вдоль памяти LSTM, как смещение гейта забывания задаёт эту скорость в начале обучения, один шаг LSTM и один шаг GRU
-# со всеми гейтами и сколько параметров стоит каждый гейт.
+# Этот ноутбук заново вычисляет на вашей машине таблицы главы [13]{chapter} по четырём темам: как быстро уменьшается
+# градиент вдоль памяти LSTM, как смещение гейта забывания задаёт эту скорость в начале обучения, один шаг LSTM и один
+# шаг GRU со всеми гейтами и сколько параметров стоит каждый гейт.
 #
 # Нужны только Python с numpy и ядро Jupyter. Выполняйте ячейки по порядку, начиная с первой.
 
@@ -36,12 +36,12 @@
 LANG = "en"
 
 # %% [markdown] lang="en"
-# The next cells write the parts of the chapter's `gated` package that the four tables need into a folder
+# The next cells write the parts of the chapter's `gated` package that these tables need into a folder
 # `gated/` beside the notebook: the package's own code, so the numbers below are the numbers on the site's pages.
 
 # %% [markdown] lang="ru"
 # Следующие ячейки записывают в папку `gated/` рядом с ноутбуком те части пакета `gated` из главы, которые
-# нужны четырём таблицам: это код самого пакета, поэтому числа ниже — те же, что на страницах сайта.
+# нужны этим таблицам: это код самого пакета, поэтому числа ниже — те же, что на страницах сайта.
 
 # %% tags=["gated"]
 chapter.tables.decay chapter.tables.bias chapter.tables.lstm_step chapter.tables.lstm_update chapter.tables.gru_step chapter.tables.params render.markdown
@@ -119,7 +119,7 @@ show(tables.bias())
 # %% [markdown] lang="en"
 # ## One step of each cell
 #
-# A cell with two units reading an input of size two. Every gate has its weights $W$ on $x_t$ and $U$ on $h_{t-1}$,
+# The cell has two units and reads an input of size two. Every gate has its weights $W$ on $x_t$ and $U$ on $h_{t-1}$,
 # as the tables write them; the forget gate's bias is $[1]{param}$ and all other biases are $[0]{param}$.
 
 # %% [markdown] lang="ru"
@@ -133,14 +133,14 @@ show(tables.lstm_step())
 show(tables.lstm_update())
 
 # %% [markdown] lang="en"
-# With forget gates of [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, most of the old memory survives, and the new memory is that remainder
-# plus the gated candidate. The GRU below reads the same input and reuses the weights of the first three blocks:
-# $W_f, U_f$ as its $W_z, U_z$, then $W_i, U_i$ as $W_r, U_r$ and $W_c, U_c$ as $W_h, U_h$. It has no biases; its
-# update gate $z$ sets the share of the state that is replaced.
+# With forget gates of [0.8038]{lstm2.f1} and [0.6964]{lstm2.f2}, most of the old memory survives, and the new memory is
+# that remainder plus the gated candidate. The GRU below reads the same input and reuses the weights of the first three
+# blocks: $W_f, U_f$ as its $W_z, U_z$, then $W_i, U_i$ as $W_r, U_r$ and $W_c, U_c$ as $W_h, U_h$. It has no biases;
+# its update gate $z$ sets the share of the state that is replaced.
 
 # %% [markdown] lang="ru"
-# При гейтах забывания [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2} большая часть старой памяти сохраняется, а новая память — это
-# сохранённое плюс кандидат, пропущенный через входной гейт. GRU ниже читает тот же вход и берёт веса первых трёх
+# При гейтах забывания [0.8038]{lstm2.f1} и [0.6964]{lstm2.f2} большая часть старой памяти сохраняется, а новая память —
+# это сохранённое плюс кандидат, пропущенный через входной гейт. GRU ниже читает тот же вход и берёт веса первых трёх
 # блоков: $W_f, U_f$ становятся её $W_z, U_z$, а $W_i, U_i$ и $W_c, U_c$ — её $W_r, U_r$ и $W_h, U_h$. Смещений у неё
 # нет; её гейт обновления $z$ задаёт долю состояния, которая заменяется.
 
@@ -163,9 +163,9 @@ show(tables.gru_step())
 show(tables.params(d=100, H=500))
 
 # %% [markdown] lang="en"
-# For equal sizes a GRU has [75%]{cost.gru_share} of an LSTM's parameters: [300,500]{cost.saved} fewer in this case. Try other
-# values of $d$ and $H$ in the cell above and run it again.
+# For equal sizes a GRU has [75%]{cost.gru_share} of an LSTM's parameters: [300,500]{cost.saved} fewer in this case. Try
+# other values of $d$ and $H$ in the cell above and run it again.
 
 # %% [markdown] lang="ru"
-# При одинаковых размерах у GRU [75 %]{cost.gru_share} параметров LSTM: в этом случае на [300 500]{cost.saved} меньше. Задайте
-# в ячейке выше другие $d$ и $H$ и выполните её снова.
+# При одинаковых размерах у GRU [75 %]{cost.gru_share} параметров LSTM: в этом случае на [300 500]{cost.saved} меньше.
+# Задайте в ячейке выше другие $d$ и $H$ и выполните её снова.
