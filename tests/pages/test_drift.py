@@ -158,8 +158,8 @@ def broken(tmp_path_factory, built, copy_site, build, edit):
     (docs / "index.ru.md").write_text(home[: table.start()] + "\n" + home[table.end():], encoding="utf-8")
     # The notebook's text.
     notebook = root / "notebooks/gradient-highway.py"
-    edit(notebook, "four tables from chapter [13]{chapter}", "four tables from chapter 13")
-    at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "four tables from chapter 13"))
+    edit(notebook, "the tables of chapter [13]{chapter}", "the tables of chapter 13")
+    at["notebook"] = ("notebooks/gradient-highway.py", line_of(notebook, "the tables of chapter 13"))
     # A notebook in docs/, which MkDocs would publish as its raw JSON.
     for name in ("stray.ipynb", "stray.ru.ipynb"):
         (docs / name).write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')

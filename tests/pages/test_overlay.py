@@ -42,8 +42,8 @@ MISTAKES = {
                               "It holds 140,000 parameters. The arithmetic per step grows in the same proportion",
                               r"docs/cost\.md:\d+", "cost/", "The number 140,000 is not bound",
                               f"box => ({AFTER_TEXT})(box, '140,000 parameters')", "140,000"),
-    "unbound-words": Mistake("docs/bidirectional.md", "[twice]{cost.bi_factor} the parameters and the work,",
-                             "[twice]{cost.bi_factor} the parameters and twice as many steps,",
+    "unbound-words": Mistake("docs/bidirectional.md", "[twice]{cost.bi_factor} one layer's parameters",
+                             "[twice]{cost.bi_factor} one layer's parameters, twice as many steps",
                              r"docs/bidirectional\.md:\d+", "bidirectional/", "It may be cost.bi_factor (in this"
                              " paragraph)", f"box => ({AFTER_TEXT})(box, 'twice as many steps')", "twice"),
     "wrong-value": Mistake("docs/lstm.md", "[0.997]{worked.f}", "[0.998]{worked.f}", r"docs/lstm\.md:\d+", "lstm/",
