@@ -225,7 +225,7 @@ def claims(data: dict[str, np.ndarray], bounds: Bounds = Bounds()) -> list[Claim
                  "every $b_f$",
                  f"веса PyTorch: при $\\tau = {tau}$ одна линия памяти, без путей через $h_{{t-1}}$, доносит меньше "
                  f"{number(bounds.line, '.0%', 'ru')} того градиента, что доходит через всю ячейку, при любом $b_f$"),
-            all(line[b] / slower[b] < bounds.line for b in BIASES),
+            all(share < bounds.line for share in line_shares(data, tau)),
             Text(*(", ".join(f"{named(f'line_{b:g}', line[b], '.3g', lang)}× {word} {times(slower[b], lang)} "
                              f"($b_f = {b:g}$)" for b in BIASES)
                    for lang, word in (("en", "against"), ("ru", "против")))),
